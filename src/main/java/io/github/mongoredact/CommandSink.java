@@ -1,0 +1,53 @@
+package io.github.mongoredact;
+
+import com.mongodb.event.CommandListener;
+
+/**
+ * A consumer of the owned, redacted events of a {@link RedactingCommandListener}, with richer callbacks than a plain
+ * {@link CommandListener}.
+ *
+ * <p>Register a sink with {@link RedactingCommandListener.Builder#addListener(CommandListener)}. The listener then calls
+ * {@link #started(StartedCommand)} and {@link #completed(CompletedCommand)} instead of the {@code CommandListener} methods, which
+ * a sink keeps as no-ops unless it also wants to be registered on the driver directly.</p>
+ *
+ * <p>Threading: the callbacks run on the driver's thread, concurrently for different connections. A sink must not block; one
+ * that does slow work wraps itself in {@link HandOffSink}. Exceptions thrown by a sink are caught, counted and logged by the
+ * listener and never reach the driver.</p>
+ *
+ * <p>Lifetime: the {@link StartedCommand} and {@link CompletedCommand} handed to a sink are immutable and own all their data; a
+ * sink may keep them forever and read them from any thread.</p>
+ *
+ * @since 0.1
+ */
+public interface CommandSink extends CommandListener {
+
+    /**
+     * Whether this sink reads {@link StartedCommand#getCommand()} or {@link CompletedCommand#getReply()} right now. When no
+     * downstream needs documents, the listener does not copy them, and those methods return {@code null}. Called once per
+     * event, so a sink may answer from a cheap check such as its logger's level.
+     *
+     * @return true if the owned documents must be made for the next event
+     * @since 0.1
+     */
+    default boolean needsDocuments() {
+        return true;
+    }
+
+    /**
+     * A command was started.
+     *
+     * @param command the owned facts of the started command
+     * @since 0.1
+     */
+    default void started(StartedCommand command) {
+    }
+
+    /**
+     * A command succeeded or failed.
+     *
+     * @param command the owned facts of the completed command, with those of its start
+     * @since 0.1
+     */
+    default void completed(CompletedCommand command) {
+    }
+}

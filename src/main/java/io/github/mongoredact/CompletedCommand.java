@@ -1,0 +1,186 @@
+package io.github.mongoredact;
+
+import com.mongodb.event.CommandFailedEvent;
+import com.mongodb.event.CommandSucceededEvent;
+import com.mongodb.lang.Nullable;
+import org.bson.BsonDocument;
+
+import java.util.concurrent.TimeUnit;
+
+import static io.github.mongoredact.internal.Checks.notNull;
+
+/**
+ * The owned, immutable facts of a completed command: the started command's facts (when the listener still held them) and the
+ * outcome, redacted.
+ *
+ * <p>Lifetime and threading: every field is owned; an instance may be kept forever and read from any thread.</p>
+ *
+ * @since 0.1
+ */
+public final class CompletedCommand {
+    private final StartedCommand started;
+    private final boolean startKnown;
+    private final long elapsedNanos;
+    @Nullable
+    private final BsonDocument reply;
+    private final int replySize;
+    @Nullable
+    private final Throwable failure;
+    private final int errorCode;
+    @Nullable
+    private final String errorCodeName;
+
+    /**
+     * Creates the facts of a completed command.
+     *
+     * @param started the facts of the start; when the start was not tracked (evicted), facts made from the completion event
+     * @param startKnown whether {@code started} came from the started event (false when it was rebuilt from the completion)
+     * @param elapsedNanos the elapsed time the driver measured
+     * @param reply the redacted, owned reply of a succeeded command, or null (failed, or no downstream needed documents)
+     * @param replySize the size in bytes of the reply as received, or -1 for a failure
+     * @param failure the redacted failure, or null when the command succeeded
+     * @param errorCode the error code: of the failure, or of the first write error or write concern error of an {@code ok: 1}
+     *                  reply; 0 when there is none
+     * @param errorCodeName the error's code name, or null
+     * @since 0.1
+     */
+    public CompletedCommand(final StartedCommand started, final boolean startKnown, final long elapsedNanos,
+                            @Nullable final BsonDocument reply, final int replySize, @Nullable final Throwable failure,
+                            final int errorCode, @Nullable final String errorCodeName) {
+        this.started = notNull("started", started);
+        this.startKnown = startKnown;
+        this.elapsedNanos = elapsedNanos;
+        this.reply = reply;
+        this.replySize = replySize;
+        this.failure = failure;
+        this.errorCode = errorCode;
+        this.errorCodeName = errorCodeName;
+    }
+
+    /**
+     * @return the facts of the start; check {@link #isStartKnown()} before relying on its command, collection or fingerprint
+     * @since 0.1
+     */
+    public StartedCommand getStarted() {
+        return started;
+    }
+
+    /**
+     * @return false when the listener no longer held the start (its bounded in-flight table evicted it); then
+     *         {@link #getStarted()} carries only the completion event's metadata
+     * @since 0.1
+     */
+    public boolean isStartKnown() {
+        return startKnown;
+    }
+
+    /**
+     * @return true when the command succeeded (the reply may still report write errors: see {@link #hasError()})
+     * @since 0.1
+     */
+    public boolean isSucceeded() {
+        return failure == null;
+    }
+
+    /**
+     * @return true when the command failed, or succeeded with a reply that reports {@code writeErrors} or
+     *         {@code writeConcernError} under {@code ok: 1}
+     * @since 0.1
+     */
+    public boolean hasError() {
+        return failure != null || errorCode != 0;
+    }
+
+    /**
+     * @return the elapsed time in nanoseconds
+     * @since 0.1
+     */
+    public long getElapsedNanos() {
+        return elapsedNanos;
+    }
+
+    /**
+     * @param unit the unit
+     * @return the elapsed time in the unit
+     * @since 0.1
+     */
+    public long getElapsedTime(final TimeUnit unit) {
+        return unit.convert(elapsedNanos, TimeUnit.NANOSECONDS);
+    }
+
+    /**
+     * @return the redacted, owned reply, or null for a failure or when no downstream needed documents
+     * @since 0.1
+     */
+    @Nullable
+    public BsonDocument getReply() {
+        return reply;
+    }
+
+    /**
+     * @return the reply's size in bytes as received, or -1 for a failure
+     * @since 0.1
+     */
+    public int getReplySize() {
+        return replySize;
+    }
+
+    /**
+     * @return the redacted failure, or null when the command succeeded
+     * @since 0.1
+     */
+    @Nullable
+    public Throwable getFailure() {
+        return failure;
+    }
+
+    /**
+     * @return the error code of the failure or of the reply's first write error, 0 when there is none
+     * @since 0.1
+     */
+    public int getErrorCode() {
+        return errorCode;
+    }
+
+    /**
+     * @return the error's code name, or null
+     * @since 0.1
+     */
+    @Nullable
+    public String getErrorCodeName() {
+        return errorCodeName;
+    }
+
+    /**
+     * @return a new succeeded event with the owned reply (an empty document when none was copied)
+     * @throws IllegalStateException if the command failed
+     * @since 0.1
+     */
+    public CommandSucceededEvent toSucceededEvent() {
+        if (failure != null) {
+            throw new IllegalStateException("the command failed: " + started.getCommandName());
+        }
+        return new CommandSucceededEvent(started.getRequestContext(), started.getOperationId(), started.getRequestId(),
+                started.getConnectionDescription(), started.getDatabaseName(), started.getCommandName(),
+                reply == null ? new BsonDocument() : reply, elapsedNanos);
+    }
+
+    /**
+     * @return a new failed event with the redacted failure
+     * @throws IllegalStateException if the command succeeded
+     * @since 0.1
+     */
+    public CommandFailedEvent toFailedEvent() {
+        if (failure == null) {
+            throw new IllegalStateException("the command succeeded: " + started.getCommandName());
+        }
+        return new CommandFailedEvent(started.getRequestContext(), started.getOperationId(), started.getRequestId(),
+                started.getConnectionDescription(), started.getDatabaseName(), started.getCommandName(), elapsedNanos, failure);
+    }
+
+    @Override
+    public String toString() {
+        return "CompletedCommand{commandName=" + started.getCommandName() + ", succeeded=" + isSucceeded()
+                + ", elapsedNanos=" + elapsedNanos + ", replySize=" + replySize + ", errorCode=" + errorCode + "}";
+    }
+}

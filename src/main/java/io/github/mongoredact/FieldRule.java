@@ -1,0 +1,100 @@
+package io.github.mongoredact;
+
+import com.mongodb.lang.Nullable;
+
+import java.util.Objects;
+
+import static io.github.mongoredact.internal.Checks.notNull;
+
+/**
+ * One rule of a {@link RedactionPolicy}: what to do with a field path of a command or of a reply.
+ *
+ * <p>A path is dotted and relative to the command (or reply) document; array elements are transparent, so
+ * {@code updates.q} names the {@code q} field of every element of {@code updates}. A segment {@code *} matches any one key. A
+ * path that starts with {@code **.} matches its remaining segments at any depth, for example {@code **.let}.</p>
+ *
+ * @since 0.1
+ */
+public final class FieldRule {
+    /**
+     * Which document a rule applies to.
+     *
+     * @since 0.1
+     */
+    public enum Target {
+        /** The started command. */
+        COMMAND,
+        /** The reply of a succeeded command. */
+        REPLY
+    }
+
+    private final Target target;
+    @Nullable
+    private final String commandName;
+    private final String path;
+    private final FieldAction action;
+
+    FieldRule(final Target target, @Nullable final String commandName, final String path, final FieldAction action) {
+        this.target = notNull("target", target);
+        this.commandName = commandName;
+        this.path = notNull("path", path);
+        this.action = notNull("action", action);
+    }
+
+    /**
+     * @return the document the rule applies to
+     * @since 0.1
+     */
+    public Target getTarget() {
+        return target;
+    }
+
+    /**
+     * @return the command name the rule is limited to, or null for all commands
+     * @since 0.1
+     */
+    @Nullable
+    public String getCommandName() {
+        return commandName;
+    }
+
+    /**
+     * @return the dotted path
+     * @since 0.1
+     */
+    public String getPath() {
+        return path;
+    }
+
+    /**
+     * @return the action
+     * @since 0.1
+     */
+    public FieldAction getAction() {
+        return action;
+    }
+
+    @Override
+    public boolean equals(final Object o) {
+        if (this == o) {
+            return true;
+        }
+        if (!(o instanceof FieldRule)) {
+            return false;
+        }
+        FieldRule that = (FieldRule) o;
+        return target == that.target && Objects.equals(commandName, that.commandName) && path.equals(that.path)
+                && action == that.action;
+    }
+
+    @Override
+    public int hashCode() {
+        return Objects.hash(target, commandName, path, action);
+    }
+
+    @Override
+    public String toString() {
+        return "FieldRule{target=" + target + (commandName == null ? "" : ", commandName=" + commandName)
+                + ", path=" + path + ", action=" + action + "}";
+    }
+}

@@ -1,0 +1,180 @@
+package io.github.mongoredact;
+
+import com.mongodb.event.CommandFailedEvent;
+import com.mongodb.event.CommandListener;
+import com.mongodb.event.CommandStartedEvent;
+import com.mongodb.event.CommandSucceededEvent;
+import io.github.mongoredact.internal.CommandProcessor;
+import io.github.mongoredact.internal.Downstream;
+
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+
+import static io.github.mongoredact.internal.Checks.notNull;
+
+/**
+ * A {@link CommandListener} that copies every command and reply, redacted by a {@link RedactionPolicy}, into one array of
+ * exactly the right size, and hands owned events to its downstream listeners and sinks.
+ *
+ * <pre>{@code
+ * RedactingCommandListener listener = RedactingCommandListener.builder()
+ *         .policy(RedactionPolicy.defaults())
+ *         .addListener(downstream)
+ *         .build();
+ * MongoClientSettings settings = MongoClientSettings.builder()
+ *         .applyConnectionString(new ConnectionString(uri))
+ *         .addCommandListener(listener)
+ *         .build();
+ * }</pre>
+ *
+ * <p>Lifetime: the driver's started command is a view on pooled buffers, valid only inside the callback. What this listener
+ * forwards is owned: a downstream listener may keep the events and their documents forever and read them from any thread.</p>
+ *
+ * <p>Threading: thread-safe; the callbacks run on the driver's threads, which this listener never blocks beyond short,
+ * bounded bookkeeping. It never throws into the driver: a downstream that throws is caught, counted and logged (a warning the
+ * first time, then at debug), and the others still get the event. A document that can not be read is forwarded as a marker
+ * document {@code {"$redactionError": "..."}} that says what failed, never as the raw bytes.</p>
+ *
+ * <p>Memory: started commands are tracked until their completion for the {@link CommandSink}s in a table of at most
+ * {@link Builder#maxInFlight(int)} entries; when full, the oldest is evicted and counted.</p>
+ *
+ * @since 0.1
+ */
+public final class RedactingCommandListener implements CommandListener {
+    private final RedactionPolicy policy;
+    private final List<CommandListener> listeners;
+    private final int maxInFlight;
+    private final CommandProcessor processor;
+
+    private RedactingCommandListener(final Builder builder) {
+        this.policy = builder.policy;
+        this.listeners = Collections.unmodifiableList(new ArrayList<>(builder.listeners));
+        this.maxInFlight = builder.maxInFlight;
+        this.processor = new CommandProcessor(RedactionPolicy.compiledOf(policy), policy.isRedactFailures(),
+                new Downstream(listeners), maxInFlight);
+    }
+
+    /**
+     * @return a new builder, with {@link RedactionPolicy#defaults()} as its policy
+     * @since 0.1
+     */
+    public static Builder builder() {
+        return new Builder();
+    }
+
+    @Override
+    public void commandStarted(final CommandStartedEvent event) {
+        processor.started(event);
+    }
+
+    @Override
+    public void commandSucceeded(final CommandSucceededEvent event) {
+        processor.succeeded(event);
+    }
+
+    @Override
+    public void commandFailed(final CommandFailedEvent event) {
+        processor.failed(event);
+    }
+
+    /**
+     * @return the policy
+     * @since 0.1
+     */
+    public RedactionPolicy getPolicy() {
+        return policy;
+    }
+
+    /**
+     * @return the downstream listeners and sinks, in the order they are called
+     * @since 0.1
+     */
+    public List<CommandListener> getListeners() {
+        return listeners;
+    }
+
+    /**
+     * @return the bound of the in-flight table
+     * @since 0.1
+     */
+    public int getMaxInFlight() {
+        return maxInFlight;
+    }
+
+    /**
+     * @return live counters of this listener
+     * @since 0.1
+     */
+    public ListenerCounters getCounters() {
+        return processor.counters();
+    }
+
+    @Override
+    public String toString() {
+        return "RedactingCommandListener{policy=" + policy + ", listeners=" + listeners.size() + ", maxInFlight=" + maxInFlight
+                + "}";
+    }
+
+    /**
+     * Builds a {@link RedactingCommandListener}. Not thread-safe.
+     *
+     * @since 0.1
+     */
+    public static final class Builder {
+        /** The default bound of the in-flight table. */
+        public static final int DEFAULT_MAX_IN_FLIGHT = 10_000;
+
+        private RedactionPolicy policy = RedactionPolicy.defaults();
+        private final List<CommandListener> listeners = new ArrayList<>();
+        private int maxInFlight = DEFAULT_MAX_IN_FLIGHT;
+
+        private Builder() {
+        }
+
+        /**
+         * @param policy the redaction policy; {@link RedactionPolicy#defaults()} if not set
+         * @return this
+         * @since 0.1
+         */
+        public Builder policy(final RedactionPolicy policy) {
+            this.policy = notNull("policy", policy);
+            return this;
+        }
+
+        /**
+         * Adds a downstream listener: any {@link CommandListener}, ours or a third party's. A {@link CommandSink} receives the
+         * richer {@link CommandSink#started(StartedCommand)} and {@link CommandSink#completed(CompletedCommand)} callbacks.
+         * May be called many times; listeners are called in the order they were added.
+         *
+         * @param listener the listener
+         * @return this
+         * @since 0.1
+         */
+        public Builder addListener(final CommandListener listener) {
+            listeners.add(notNull("listener", listener));
+            return this;
+        }
+
+        /**
+         * @param maxInFlight the bound of the table that holds started commands until their completion, 1 or more
+         * @return this
+         * @since 0.1
+         */
+        public Builder maxInFlight(final int maxInFlight) {
+            if (maxInFlight < 1) {
+                throw new IllegalArgumentException("maxInFlight must be 1 or more, was " + maxInFlight);
+            }
+            this.maxInFlight = maxInFlight;
+            return this;
+        }
+
+        /**
+         * @return the listener
+         * @since 0.1
+         */
+        public RedactingCommandListener build() {
+            return new RedactingCommandListener(this);
+        }
+    }
+}

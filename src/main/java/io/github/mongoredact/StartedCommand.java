@@ -1,0 +1,169 @@
+package io.github.mongoredact;
+
+import com.mongodb.RequestContext;
+import com.mongodb.connection.ConnectionDescription;
+import com.mongodb.event.CommandStartedEvent;
+import com.mongodb.lang.Nullable;
+import org.bson.BsonDocument;
+
+import static io.github.mongoredact.internal.Checks.notNull;
+
+/**
+ * The owned, immutable facts of a started command, as the {@link RedactingCommandListener} hands them to a {@link CommandSink}.
+ *
+ * <p>Lifetime and threading: every field is owned; an instance may be kept forever and read from any thread.</p>
+ *
+ * @since 0.1
+ */
+public final class StartedCommand {
+    @Nullable
+    private final RequestContext requestContext;
+    private final long operationId;
+    private final int requestId;
+    private final ConnectionDescription connectionDescription;
+    private final String databaseName;
+    private final String commandName;
+    @Nullable
+    private final BsonDocument command;
+    @Nullable
+    private final String collectionName;
+    private final long fingerprint;
+    private final int commandSize;
+    private final boolean redactedBySpec;
+
+    /**
+     * Creates the facts of a started command.
+     *
+     * @param event the started event whose metadata is taken (its command is not read)
+     * @param command the redacted, owned command, or null when no copy was made
+     * @param collectionName the collection the command names, or null
+     * @param fingerprint the query-shape fingerprint of the redacted command
+     * @param commandSize the size in bytes of the command as the driver sent it (sequences merged as arrays)
+     * @param redactedBySpec whether the command was one of the spec's sensitive commands
+     * @since 0.1
+     */
+    public StartedCommand(final CommandStartedEvent event, @Nullable final BsonDocument command,
+                          @Nullable final String collectionName, final long fingerprint, final int commandSize,
+                          final boolean redactedBySpec) {
+        notNull("event", event);
+        this.requestContext = event.getRequestContext();
+        this.operationId = event.getOperationId();
+        this.requestId = event.getRequestId();
+        this.connectionDescription = event.getConnectionDescription();
+        this.databaseName = event.getDatabaseName();
+        this.commandName = event.getCommandName();
+        this.command = command;
+        this.collectionName = collectionName;
+        this.fingerprint = fingerprint;
+        this.commandSize = commandSize;
+        this.redactedBySpec = redactedBySpec;
+    }
+
+    /**
+     * @return a new started event with this command's metadata and its owned command (an empty document when none was copied)
+     * @since 0.1
+     */
+    public CommandStartedEvent toEvent() {
+        return new CommandStartedEvent(requestContext, operationId, requestId, connectionDescription, databaseName, commandName,
+                command == null ? new BsonDocument() : command);
+    }
+
+    /**
+     * @return the redacted, owned command, or null when no downstream needed documents for this event
+     * @since 0.1
+     */
+    @Nullable
+    public BsonDocument getCommand() {
+        return command;
+    }
+
+    /**
+     * @return the request context the driver passed, or null
+     * @since 0.1
+     */
+    @Nullable
+    public RequestContext getRequestContext() {
+        return requestContext;
+    }
+
+    /**
+     * @return the command's name, such as {@code find}
+     * @since 0.1
+     */
+    public String getCommandName() {
+        return commandName;
+    }
+
+    /**
+     * @return the database name
+     * @since 0.1
+     */
+    public String getDatabaseName() {
+        return databaseName;
+    }
+
+    /**
+     * @return the collection the command names (the string value of its first field), or null for commands such as {@code ping}
+     * @since 0.1
+     */
+    @Nullable
+    public String getCollectionName() {
+        return collectionName;
+    }
+
+    /**
+     * @return a stable 64-bit hash of the redacted command's shape: command name, collection, keys, operators and value types,
+     *         not the values, nor {@code lsid}, {@code $clusterTime} or {@code txnNumber}
+     * @since 0.1
+     */
+    public long getFingerprint() {
+        return fingerprint;
+    }
+
+    /**
+     * @return the size in bytes of the command as sent, document sequences counted as arrays
+     * @since 0.1
+     */
+    public int getCommandSize() {
+        return commandSize;
+    }
+
+    /**
+     * @return whether the command is one the spec redacts (authentication and user management); its document is empty
+     * @since 0.1
+     */
+    public boolean isRedactedBySpec() {
+        return redactedBySpec;
+    }
+
+    /**
+     * @return the request id
+     * @since 0.1
+     */
+    public int getRequestId() {
+        return requestId;
+    }
+
+    /**
+     * @return the operation id
+     * @since 0.1
+     */
+    public long getOperationId() {
+        return operationId;
+    }
+
+    /**
+     * @return the description of the connection the command was sent on
+     * @since 0.1
+     */
+    public ConnectionDescription getConnectionDescription() {
+        return connectionDescription;
+    }
+
+    @Override
+    public String toString() {
+        return "StartedCommand{commandName=" + commandName + ", databaseName=" + databaseName
+                + ", collectionName=" + collectionName + ", requestId=" + requestId
+                + ", fingerprint=" + Long.toHexString(fingerprint) + ", commandSize=" + commandSize + "}";
+    }
+}
