@@ -1,0 +1,117 @@
+package io.github.mongoredact.internal;
+
+import com.mongodb.lang.Nullable;
+import org.bson.BsonDocument;
+
+/**
+ * Turns a command or reply into its owned, redacted copy: one array, sized exactly before it is allocated.
+ *
+ * <ul>
+ *     <li>Verbatim rules (the spec-only policy): the bytes are copied straight from the driver's buffers into the output
+ *     (byte-backed top level), or the small plain top level is encoded value by value with its byte-backed sequence
+ *     documents copied whole; the size comes from the same encoder run in counting mode.</li>
+ *     <li>Any other rules: the bytes are reached where they are (heap arrays) or gathered into the thread's reused scratch
+ *     array, the {@link RedactionWalker} sizes the output, the array is allocated, and the same walker writes it.</li>
+ * </ul>
+ *
+ * <p>After a call, the analysis (fingerprint, collection, values redacted, input size) is in this object's fields: read them
+ * before the next call on the same thread. Not thread-safe: one instance per thread (held by the {@link Workspace}).</p>
+ */
+final class DocumentRedactor {
+    private final CollectionNames collectionNames;
+    long fingerprint;
+    @Nullable
+    String collectionName;
+    long valuesRedacted;
+    int inputSize;
+
+    DocumentRedactor(final CollectionNames collectionNames) {
+        this.collectionNames = collectionNames;
+    }
+
+    /**
+     * @param copy whether to make the output array (false: only analyse)
+     * @param analyse whether the fingerprint and collection are wanted
+     * @return the output array, or null when {@code copy} is false
+     */
+    @Nullable
+    byte[] redact(final BsonDocument document, final CompiledPolicy policy, final CompiledPolicy.RuleSet rules,
+                  final boolean command, final boolean copy, final boolean analyse, final Workspace workspace) {
+        fingerprint = 0;
+        collectionName = null;
+        valuesRedacted = 0;
+        inputSize = 0;
+        RedactionWalker walker = workspace.walker;
+        try {
+            if (rules.verbatim && copy) {
+                byte[] out;
+                if (DocumentBytes.isByteBacked(document)) {
+                    out = new byte[DocumentBytes.length(document)];
+                    DocumentBytes.copy(document, out, 0);
+                } else {
+                    PlainEncoder encoder = workspace.encoder;
+                    out = new byte[encoder.size(document)];
+                    int written = encoder.write(document, out, 0);
+                    checkWritten(out.length, written);
+                }
+                inputSize = out.length;
+                if (analyse) {
+                    walker.size(out, 0, out.length, rules, command, policy);
+                    analysis(walker, out);
+                }
+                return out;
+            }
+            if (!DocumentBytes.view(document, workspace)) {
+                byte[] scratch;
+                int length;
+                if (DocumentBytes.isByteBacked(document)) {
+                    length = DocumentBytes.length(document);
+                    scratch = workspace.scratch(length);
+                    DocumentBytes.copy(document, scratch, 0);
+                } else {
+                    PlainEncoder encoder = workspace.encoder;
+                    length = encoder.size(document);
+                    scratch = workspace.scratch(length);
+                    checkWritten(length, encoder.write(document, scratch, 0));
+                }
+                workspace.source(scratch, 0, length);
+            }
+            byte[] src = workspace.source();
+            int off = workspace.sourceOff();
+            int end = workspace.sourceEnd();
+            inputSize = end - off;
+            int size = walker.size(src, off, end, rules, command, policy);
+            analysis(walker, src);
+            if (!copy) {
+                return null;
+            }
+            int cap = policy.maxDocumentBytes;
+            byte[] out;
+            if (cap > 0 && size > cap) {
+                int capped = walker.sizeCapped(src, off, end, rules, command, policy, cap);
+                out = new byte[capped];
+                long truncated = (long) size - (capped - RedactionWalker.TRUNCATION_MARKER_SIZE);
+                checkWritten(capped, walker.write(src, off, end, rules, command, policy, out, 0, cap, truncated));
+            } else {
+                out = new byte[size];
+                checkWritten(size, walker.write(src, off, end, rules, command, policy, out, 0, 0, 0));
+            }
+            return out;
+        } finally {
+            workspace.release();
+        }
+    }
+
+    private void analysis(final RedactionWalker walker, final byte[] src) {
+        fingerprint = walker.fingerprint();
+        valuesRedacted = walker.valuesRedacted();
+        int off = walker.collectionOffset();
+        collectionName = off < 0 ? null : collectionNames.resolve(src, off, walker.collectionLength());
+    }
+
+    private static void checkWritten(final int sized, final int written) {
+        if (sized != written) {
+            throw new IllegalStateException("sizing and writing disagree: sized=" + sized + " written=" + written);
+        }
+    }
+}

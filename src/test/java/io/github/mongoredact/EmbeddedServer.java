@@ -1,0 +1,52 @@
+package io.github.mongoredact;
+
+import com.mongodb.ConnectionString;
+import com.mongodb.MongoClientSettings;
+import com.mongodb.client.MongoClient;
+import com.mongodb.client.MongoClients;
+import com.mongodb.event.CommandListener;
+import de.bwaldvogel.mongo.MongoServer;
+import de.bwaldvogel.mongo.backend.memory.MemoryBackend;
+
+import java.net.InetSocketAddress;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The embedded server on 127.0.0.1 and a free port, with real driver clients over TCP. Closing closes the clients first,
+ * then shuts the server down.
+ */
+final class EmbeddedServer implements AutoCloseable {
+    private final MongoServer server;
+    private final String uri;
+    private final List<MongoClient> clients = new ArrayList<>();
+
+    EmbeddedServer() {
+        server = new MongoServer(new MemoryBackend());
+        server.bind("127.0.0.1", 0);
+        InetSocketAddress address = server.getLocalAddress();
+        uri = "mongodb://127.0.0.1:" + address.getPort();
+    }
+
+    String uri() {
+        return uri;
+    }
+
+    MongoClient client(final CommandListener... listeners) {
+        MongoClientSettings.Builder builder = MongoClientSettings.builder().applyConnectionString(new ConnectionString(uri));
+        for (CommandListener listener : listeners) {
+            builder.addCommandListener(listener);
+        }
+        MongoClient client = MongoClients.create(builder.build());
+        clients.add(client);
+        return client;
+    }
+
+    @Override
+    public void close() {
+        for (MongoClient client : clients) {
+            client.close();
+        }
+        server.shutdownNow();
+    }
+}
