@@ -38,7 +38,8 @@ final class DefaultRules {
             "errorLabels", "cursor.id", "cursor.ns", "cursor.partialResultsReturned", "writeErrors.index",
             "writeErrors.code", "writeErrors.codeName", "writeErrors.keyPattern", "writeConcernError.code",
             "writeConcernError.codeName", "upserted.index", "lastErrorObject.n", "lastErrorObject.updatedExisting",
-            "operationTime", "$clusterTime.clusterTime", "topologyVersion", "electionId",
+            "operationTime", "$clusterTime.clusterTime", "topologyVersion", "electionId", "numIndexesBefore",
+            "numIndexesAfter", "createdCollectionAutomatically", "nIndexesWas", "ns",
     };
 
     private DefaultRules() {
@@ -57,5 +58,6 @@ final class DefaultRules {
         }
         builder.rule(REPLY, null, "$clusterTime.signature", DROP);
         builder.rule(REPLY, null, "**.errmsg", SCRUB);
+        builder.rule(REPLY, null, "$err", SCRUB);
     }
 }
