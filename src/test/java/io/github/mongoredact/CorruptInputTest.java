@@ -1,0 +1,209 @@
+package io.github.mongoredact;
+
+import io.github.mongoredact.DriverShapes.Backing;
+import org.bson.BsonBinaryReader;
+import org.bson.BsonDocument;
+import org.bson.BsonInt32;
+import org.bson.BsonString;
+import org.bson.RawBsonDocument;
+import org.bson.codecs.BsonDocumentCodec;
+import org.bson.codecs.DecoderContext;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.function.Supplier;
+import java.util.stream.Stream;
+
+import static org.junit.jupiter.api.Assertions.assertDoesNotThrow;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * Bytes that are not valid BSON never reach downstream: the event is forwarded with a marker document
+ * {@code {"$redactionError": "..."}} that says what failed, counted, and nothing is thrown into the driver.
+ */
+class CorruptInputTest {
+    private static final String SECRET = "alice@example.com";
+
+    /** A valid find whose filter holds the secret. */
+    static byte[] valid() {
+        return DriverShapes.encode(new BsonDocument("find", new BsonString("customers"))
+                .append("filter", new BsonDocument("email", new BsonString(SECRET)))
+                .append("$db", new BsonString("shop")));
+    }
+
+    static int indexOf(final byte[] bytes, final String text) {
+        byte[] needle = text.getBytes(StandardCharsets.UTF_8);
+        outer:
+        for (int i = 0; i + needle.length <= bytes.length; i++) {
+            for (int j = 0; j < needle.length; j++) {
+                if (bytes[i + j] != needle[j]) {
+                    continue outer;
+                }
+            }
+            return i;
+        }
+        return -1;
+    }
+
+    static Stream<Arguments> corruptionsUnderEveryPolicy() {
+        List<Arguments> cases = new ArrayList<>();
+        corruptions().forEach(arguments -> {
+            for (String policy : new String[]{"specOnly", "defaults"}) {
+                Object[] a = arguments.get();
+                cases.add(Arguments.of(a[0], a[1], policy));
+            }
+        });
+        return cases.stream();
+    }
+
+    static RedactionPolicy policy(final String name) {
+        return name.equals("specOnly") ? RedactionPolicy.specOnly() : RedactionPolicy.defaults();
+    }
+
+    static Stream<Arguments> corruptions() {
+        List<Arguments> cases = new ArrayList<>();
+        cases.add(Arguments.of("document length larger than the bytes", (Supplier<byte[]>) () -> {
+            byte[] b = valid();
+            writeInt(b, 0, b.length + 40);
+            return b;
+        }));
+        cases.add(Arguments.of("document length smaller than its elements", (Supplier<byte[]>) () -> {
+            byte[] b = valid();
+            writeInt(b, 0, 20);
+            return b;
+        }));
+        cases.add(Arguments.of("truncated string", (Supplier<byte[]>) () -> {
+            byte[] b = valid();
+            int at = indexOf(b, SECRET);
+            // the string's own length now runs past the end of the document
+            writeInt(b, at - 4, 500);
+            return b;
+        }));
+        cases.add(Arguments.of("bytes cut off in the middle", (Supplier<byte[]>) () -> {
+            byte[] b = valid();
+            int at = indexOf(b, SECRET) + 5;
+            byte[] cut = Arrays.copyOf(b, at);
+            writeInt(cut, 0, cut.length);
+            return cut;
+        }));
+        cases.add(Arguments.of("unknown type", (Supplier<byte[]>) () -> {
+            byte[] b = valid();
+            int at = indexOf(b, "email") - 1;
+            b[at] = 0x20;
+            return b;
+        }));
+        cases.add(Arguments.of("missing terminating NUL", (Supplier<byte[]>) () -> {
+            byte[] b = valid();
+            b[b.length - 1] = 1;
+            return b;
+        }));
+        cases.add(Arguments.of("nested 200 levels deep", (Supplier<byte[]>) () -> deep(200)));
+        return cases.stream();
+    }
+
+    /** A document with the secret at the bottom of {@code depth} nested documents. */
+    static byte[] deep(final int depth) {
+        BsonDocument inner = new BsonDocument("email", new BsonString(SECRET));
+        for (int i = 0; i < depth; i++) {
+            inner = new BsonDocument("d", inner);
+        }
+        return DriverShapes.encode(new BsonDocument("find", new BsonString("customers")).append("filter", inner)
+                .append("$db", new BsonString("shop")));
+    }
+
+    static void writeInt(final byte[] b, final int index, final int value) {
+        ByteBuffer.wrap(b).order(ByteOrder.LITTLE_ENDIAN).putInt(index, value);
+    }
+
+    @ParameterizedTest(name = "{0} {2}")
+    @MethodSource("corruptionsUnderEveryPolicy")
+    void corruptCommandIsForwardedAsMarkerUnderEveryPolicy(final String what, final Supplier<byte[]> bytes, final String policyName) {
+        RedactionPolicy policy = policy(policyName);
+        {
+            LastEventListener last = new LastEventListener();
+            RedactingCommandListener listener = RedactingCommandListener.builder().policy(policy).addListener(last).build();
+            assertDoesNotThrow(() -> listener.commandStarted(DriverShapes.started(1, "find", new RawBsonDocument(bytes.get()))));
+            assertMarker(what + " " + policyName, last.started.getCommand());
+            assertEquals(1, listener.getCounters().getRedactionFailures(), what + " " + policyName);
+            assertEquals(1, listener.getCounters().getEventsForwarded());
+            assertEquals("find", last.started.getCommandName());
+        }
+    }
+
+    @ParameterizedTest(name = "{0} {2}")
+    @MethodSource("corruptionsUnderEveryPolicy")
+    void corruptReplyIsForwardedAsMarkerUnderEveryPolicy(final String what, final Supplier<byte[]> bytes, final String policyName) {
+        RedactionPolicy policy = policy(policyName);
+        {
+            LastEventListener last = new LastEventListener();
+            RedactingCommandListener listener = RedactingCommandListener.builder().policy(policy).addListener(last).build();
+            assertDoesNotThrow(() -> listener.commandSucceeded(DriverShapes.succeeded(1, "find",
+                    new RawBsonDocument(bytes.get()))));
+            assertMarker(what + " " + policyName, last.succeeded.getResponse());
+            assertEquals(1, listener.getCounters().getRedactionFailures(), what + " " + policyName);
+        }
+    }
+
+    @ParameterizedTest(name = "{0} {2}")
+    @MethodSource("corruptionsUnderEveryPolicy")
+    void corruptSequenceDocumentIsForwardedAsMarker(final String what, final Supplier<byte[]> bytes, final String policyName) {
+        RedactionPolicy policy = policy(policyName);
+        {
+            LastEventListener last = new LastEventListener();
+            RedactingCommandListener listener = RedactingCommandListener.builder().policy(policy).addListener(last).build();
+            BsonDocument insert = new BsonDocument("insert", new BsonString("customers")).append("$db", new BsonString("shop"));
+            insert.append("documents", new org.bson.BsonArray(List.of(new RawBsonDocument(valid()),
+                    new RawBsonDocument(bytes.get()))));
+            assertDoesNotThrow(() -> listener.commandStarted(DriverShapes.started(1, "insert", insert)));
+            assertMarker(what + " " + policyName, last.started.getCommand());
+            assertEquals(1, listener.getCounters().getRedactionFailures());
+        }
+    }
+
+    @ParameterizedTest(name = "{0} {2}")
+    @MethodSource("corruptionsUnderEveryPolicy")
+    void corruptDriverDocumentIsForwardedAsMarker(final String what, final Supplier<byte[]> bytes, final String policyName) {
+        byte[] corrupt = bytes.get();
+        // the driver's document needs a length that fits its buffer to be made at all
+        org.junit.jupiter.api.Assumptions.assumeTrue(readInt(corrupt) >= 5 && readInt(corrupt) <= corrupt.length,
+                "the driver's document can not be made over a length beyond its buffer");
+        for (Backing backing : new Backing[]{Backing.BYTE_BUF_HEAP, Backing.BYTE_BUF_DIRECT}) {
+            RedactionPolicy policy = policy(policyName);
+        {
+                LastEventListener last = new LastEventListener();
+                RedactingCommandListener listener = RedactingCommandListener.builder().policy(policy).addListener(last)
+                        .build();
+                BsonDocument document = backing.apply(corrupt);
+                assertDoesNotThrow(() -> listener.commandStarted(DriverShapes.started(1, "find", document)));
+                assertMarker(what + " " + backing + " " + policyName, last.started.getCommand());
+            }
+        }
+    }
+
+    static int readInt(final byte[] b) {
+        return ByteBuffer.wrap(b).order(ByteOrder.LITTLE_ENDIAN).getInt(0);
+    }
+
+    static void assertMarker(final String what, final BsonDocument forwarded) {
+        // the forwarded document must be valid BSON that decodes fully, and be exactly the marker
+        byte[] bytes = DriverShapes.encode(forwarded);
+        BsonDocument decoded = new BsonDocumentCodec().decode(new BsonBinaryReader(ByteBuffer.wrap(bytes)),
+                DecoderContext.builder().build());
+        assertEquals(1, decoded.size(), () -> what + ": " + decoded.toJson());
+        assertTrue(decoded.isString("$redactionError"), () -> what + ": " + decoded.toJson());
+        String message = decoded.getString("$redactionError").getValue();
+        assertFalse(message.isEmpty(), what);
+        assertFalse(message.contains(SECRET), what + ": " + message);
+        assertEquals(-1, indexOf(bytes, SECRET), what);
+        assertEquals(-1, indexOf(bytes, "alice"), what);
+    }
+}
