@@ -180,6 +180,19 @@ class SpecRedactionTest {
         assertArrayEquals(DriverShapes.encode(reply), DriverShapes.ownedBytes(last.succeeded.getResponse()));
     }
 
+    @ParameterizedTest
+    @ValueSource(strings = {"hello", "isMaster", "ismaster"})
+    void failureOfHelloWithoutSpeculativeAuthenticateIsNotRedacted(final String name) {
+        LastEventListener last = new LastEventListener();
+        RedactingCommandListener listener = RedactingCommandListener.builder().policy(RedactionPolicy.specOnly())
+                .addListener(last).build();
+        BsonDocument hello = new BsonDocument(name, new BsonInt32(1)).append("$db", new BsonString("admin"));
+        listener.commandStarted(DriverShapes.started(9, name, DriverShapes.byteBacked(hello, Backing.BYTE_BUF_HEAP)));
+        MongoCommandException failure = serverFailure();
+        listener.commandFailed(DriverShapes.failed(9, name, failure));
+        assertSame(failure, last.failed.getThrowable(), () -> last.failed.getThrowable().getMessage());
+    }
+
     @Test
     void sensitiveNamesAreExactAndCaseSensitive() {
         LastEventListener last = new LastEventListener();
