@@ -142,7 +142,9 @@ class SpecRedactionTest {
                     .append("ok", new BsonDouble(1));
             listener.commandSucceeded(DriverShapes.succeeded(1, name, DriverShapes.byteBacked(reply, Backing.RAW)));
             assertTrue(last.succeeded.getResponse().isEmpty(), policyName);
-            listener.commandFailed(DriverShapes.failed(1, name, serverFailure()));
+            // a second hello of the same kind that fails
+            listener.commandStarted(DriverShapes.started(2, name, DriverShapes.byteBacked(hello, Backing.RAW)));
+            listener.commandFailed(DriverShapes.failed(2, name, serverFailure()));
             assertRedactedFailure(last.failed);
         }
     }
