@@ -54,6 +54,24 @@ class DefaultPolicyTableTest {
                         new String[0],
                         "{\"find\": \"users\", \"filter\": {}, \"projection\": {\"orders\": {\"$elemMatch\":"
                                 + " {\"email\": \"?string\"}}, \"name\": 1}, \"$db\": \"shop\"}"),
+                Arguments.of("find with projection literals and operators: inclusion flags kept, values redacted",
+                        "{\"find\": \"users\", \"filter\": {}, \"projection\": {\"name\": 1, \"_id\": false, \"note\":"
+                                + " \"alice@example.com\", \"city\": \"$address.city\", \"b\": {\"$slice\": [5, 10]},"
+                                + " \"d\": {\"$literal\": \"bob@example.com\"}}, \"$db\": \"shop\"}",
+                        new String[0],
+                        "{\"find\": \"users\", \"filter\": {}, \"projection\": {\"name\": 1, \"_id\": false, \"note\":"
+                                + " \"?string\", \"city\": \"?string\", \"b\": {\"$slice\": [\"?number\", \"?number\"]},"
+                                + " \"d\": {\"$literal\": \"?string\"}}, \"$db\": \"shop\"}"),
+                Arguments.of("explain of an aggregate: name and collection kept, everything else redacted",
+                        "{\"explain\": {\"aggregate\": \"orders\", \"pipeline\": [{\"$match\": {\"email\":"
+                                + " \"alice@example.com\"}}], \"cursor\": {}}, \"verbosity\": \"executionStats\", \"$db\": \"shop\"}",
+                        new String[0],
+                        "{\"explain\": {\"aggregate\": \"orders\", \"pipeline\": [{\"$match\": {\"email\":"
+                                + " \"?string\"}}], \"cursor\": {}}, \"verbosity\": \"executionStats\", \"$db\": \"shop\"}"),
+                Arguments.of("aggregate with the explain flag",
+                        "{\"aggregate\": \"orders\", \"pipeline\": [], \"explain\": true, \"cursor\": {}, \"$db\": \"shop\"}",
+                        new String[0],
+                        "{\"aggregate\": \"orders\", \"pipeline\": [], \"explain\": true, \"cursor\": {}, \"$db\": \"shop\"}"),
                 Arguments.of("aggregate with $lookup (let keys masked) and $merge",
                         "{\"aggregate\": \"orders\", \"pipeline\": [{\"$match\": {\"status\": \"shipped\", \"total\":"
                                 + " {\"$gt\": 100}}}, {\"$lookup\": {\"from\": \"users\", \"localField\": \"userId\","
