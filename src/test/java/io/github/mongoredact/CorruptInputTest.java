@@ -65,6 +65,15 @@ class CorruptInputTest {
         return cases.stream();
     }
 
+    /** The driver's document can only be made over a length that fits its buffer. */
+    static Stream<Arguments> driverDocumentCorruptionsUnderEveryPolicy() {
+        return corruptionsUnderEveryPolicy().filter(arguments -> {
+            byte[] corrupt = ((Supplier<?>) arguments.get()[1]).get() instanceof byte[]
+                    ? (byte[]) ((Supplier<?>) arguments.get()[1]).get() : new byte[0];
+            return readInt(corrupt) >= 5 && readInt(corrupt) <= corrupt.length;
+        });
+    }
+
     static RedactionPolicy policy(final String name) {
         return name.equals("specOnly") ? RedactionPolicy.specOnly() : RedactionPolicy.defaults();
     }
@@ -170,12 +179,10 @@ class CorruptInputTest {
     }
 
     @ParameterizedTest(name = "{0} {2}")
-    @MethodSource("corruptionsUnderEveryPolicy")
+    @MethodSource("driverDocumentCorruptionsUnderEveryPolicy")
     void corruptDriverDocumentIsForwardedAsMarker(final String what, final Supplier<byte[]> bytes, final String policyName) {
         byte[] corrupt = bytes.get();
         // the driver's document needs a length that fits its buffer to be made at all
-        org.junit.jupiter.api.Assumptions.assumeTrue(readInt(corrupt) >= 5 && readInt(corrupt) <= corrupt.length,
-                "the driver's document can not be made over a length beyond its buffer");
         for (Backing backing : new Backing[]{Backing.BYTE_BUF_HEAP, Backing.BYTE_BUF_DIRECT}) {
             RedactionPolicy policy = policy(policyName);
         {
