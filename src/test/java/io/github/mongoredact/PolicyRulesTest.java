@@ -1,0 +1,192 @@
+package io.github.mongoredact;
+
+import io.github.mongoredact.DriverShapes.Backing;
+import org.bson.BsonArray;
+import org.bson.BsonDocument;
+import org.bson.BsonValue;
+import org.bson.RawBsonDocument;
+import org.bson.json.JsonMode;
+import org.bson.json.JsonWriterSettings;
+import org.junit.jupiter.api.Test;
+
+import java.util.ArrayList;
+import java.util.List;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * What {@link RedactionPolicy#builder()} rules do, output by output: keep / redact / drop paths, wildcards, {@code **.}
+ * suffixes, array transparency, per-command rules, placeholder styles, sequence limits and the size cap.
+ */
+class PolicyRulesTest {
+    private static final JsonWriterSettings RELAXED = JsonWriterSettings.builder().outputMode(JsonMode.RELAXED).build();
+    private static final String FIND = "{\"find\": \"users\", \"filter\": {\"status\": \"active\", \"email\": \"alice@example.com\","
+            + " \"addr\": {\"email\": \"x@y.z\", \"zip\": 12345}}, \"comment\": \"hi\", \"limit\": 5, \"$db\": \"shop\"}";
+    private static final String INSERT = "{\"insert\": \"users\", \"$db\": \"shop\"}";
+
+    static BsonDocument forward(final RedactionPolicy policy, final String name, final String json, final String... sequence) {
+        BsonDocument top = BsonDocument.parse(json);
+        BsonDocument command;
+        if (sequence.length == 0) {
+            command = DriverShapes.byteBacked(top, Backing.BYTE_BUF_HEAP_IN_MESSAGE);
+        } else {
+            List<BsonDocument> documents = new ArrayList<>();
+            for (BsonValue value : BsonArray.parse(sequence[1])) {
+                documents.add(value.asDocument());
+            }
+            command = DriverShapes.withSequences(top, Backing.BYTE_BUF_HEAP, sequence[0], documents);
+        }
+        LastEventListener last = new LastEventListener();
+        RedactingCommandListener listener = RedactingCommandListener.builder().policy(policy).addListener(last).build();
+        listener.commandStarted(DriverShapes.started(1, name, command));
+        assertEquals(0, listener.getCounters().getRedactionFailures());
+        DriverShapes.ownedBytes(last.started.getCommand());
+        return last.started.getCommand();
+    }
+
+    static String json(final RedactionPolicy policy, final String name, final String command, final String... sequence) {
+        return forward(policy, name, command, sequence).toJson(RELAXED);
+    }
+
+    @Test
+    void keepOnePathUnderDefaults() {
+        assertEquals("{\"find\": \"users\", \"filter\": {\"status\": \"active\", \"email\": \"?string\", \"addr\": {\"email\":"
+                        + " \"?string\", \"zip\": \"?number\"}}, \"comment\": \"?string\", \"limit\": 5, \"$db\": \"shop\"}",
+                json(RedactionPolicy.builder().keep("filter.status").build(), "find", FIND));
+    }
+
+    @Test
+    void dropAndRedactPaths() {
+        assertEquals("{\"find\": \"users\", \"filter\": {\"status\": \"?string\", \"email\": \"?string\", \"addr\": {\"email\":"
+                        + " \"?string\", \"zip\": \"?number\"}}, \"limit\": \"?number\", \"$db\": \"shop\"}",
+                json(RedactionPolicy.builder().drop("comment").redact("limit").build(), "find", FIND));
+    }
+
+    @Test
+    void ruleForOneCommandLeavesOthersAlone() {
+        RedactionPolicy policy = RedactionPolicy.builder().field("find", "filter.email", FieldAction.KEEP).build();
+        assertEquals("{\"find\": \"users\", \"filter\": {\"status\": \"?string\", \"email\": \"alice@example.com\", \"addr\":"
+                        + " {\"email\": \"?string\", \"zip\": \"?number\"}}, \"comment\": \"?string\", \"limit\": 5, \"$db\": \"shop\"}",
+                json(policy, "find", FIND));
+        assertEquals("{\"count\": \"users\", \"filter\": {\"status\": \"?string\", \"email\": \"?string\"}, \"$db\": \"shop\"}",
+                json(policy, "count", "{\"count\": \"users\", \"filter\": {\"status\": \"active\", \"email\":"
+                        + " \"alice@example.com\"}, \"$db\": \"shop\"}"));
+    }
+
+    @Test
+    void commandRuleBeatsGlobalRuleAndLaterRuleBeatsEarlier() {
+        assertEquals(5, forward(RedactionPolicy.builder().redact("limit").field("find", "limit", FieldAction.KEEP).build(),
+                "find", FIND).getInt32("limit").getValue());
+        assertEquals("?string", forward(RedactionPolicy.builder().keep("comment").redact("comment").build(), "find", FIND)
+                .getString("comment").getValue());
+    }
+
+    @Test
+    void suffixRuleMatchesAtAnyDepth() {
+        assertEquals("{\"find\": \"users\", \"filter\": {\"status\": \"?string\", \"addr\": {\"zip\": \"?number\"}},"
+                        + " \"comment\": \"?string\", \"limit\": 5, \"$db\": \"shop\"}",
+                json(RedactionPolicy.builder().drop("**.email").build(), "find", FIND));
+    }
+
+    @Test
+    void wildcardKeepsEveryChild() {
+        assertEquals("{\"find\": \"users\", \"filter\": {\"status\": \"active\", \"email\": \"alice@example.com\", \"addr\":"
+                        + " {\"email\": \"x@y.z\", \"zip\": 12345}}, \"comment\": \"?string\", \"limit\": 5, \"$db\": \"shop\"}",
+                json(RedactionPolicy.builder().keep("filter.*").build(), "find", FIND));
+    }
+
+    @Test
+    void arrayElementsAreTransparentInPaths() {
+        assertEquals("{\"insert\": \"users\", \"$db\": \"shop\", \"documents\": [{\"country\": \"FR\", \"email\": \"?string\"},"
+                        + " {\"country\": \"DE\", \"tags\": [{\"country\": \"?string\"}]}]}",
+                json(RedactionPolicy.builder().keep("documents.country").build(), "insert", INSERT, "documents",
+                        "[{\"country\": \"FR\", \"email\": \"a@b.c\"}, {\"country\": \"DE\", \"tags\": [{\"country\": \"x\"}]}]"));
+    }
+
+    @Test
+    void fixedPlaceholderStyle() {
+        assertEquals("{\"find\": \"users\", \"filter\": {\"status\": \"?\", \"email\": \"?\", \"addr\": {\"email\": \"?\","
+                        + " \"zip\": \"?\"}}, \"comment\": \"?\", \"limit\": 5, \"$db\": \"shop\"}",
+                json(RedactionPolicy.builder().placeholderStyle(PlaceholderStyle.FIXED).build(), "find", FIND));
+    }
+
+    @Test
+    void redactKeysMasksTheKeysOfThatDocument() {
+        assertEquals("{\"find\": \"users\", \"filter\": {\"?0\": \"?string\", \"?1\": \"?string\", \"?2\": {\"email\":"
+                        + " \"?string\", \"zip\": \"?number\"}}, \"comment\": \"?string\", \"limit\": 5, \"$db\": \"shop\"}",
+                json(RedactionPolicy.builder().field("filter", FieldAction.REDACT_KEYS).build(), "find", FIND));
+    }
+
+    @Test
+    void scrubKeepsTextWithoutQuotedValues() {
+        assertEquals("{\"find\": \"users\", \"comment\": \"user '?' asked { email: ? }\", \"$db\": \"shop\"}",
+                json(RedactionPolicy.builder().field("comment", FieldAction.SCRUB).build(), "find",
+                        "{\"find\": \"users\", \"comment\": \"user 'alice@example.com' asked { email: bob }\", \"$db\": \"shop\"}"));
+    }
+
+    @Test
+    void specOnlyBasedPolicyRedactsOnlyWhatItNames() {
+        assertEquals("{\"find\": \"users\", \"filter\": {\"status\": \"active\", \"email\": \"?string\", \"addr\": {\"email\":"
+                        + " \"x@y.z\", \"zip\": 12345}}, \"comment\": \"hi\", \"limit\": 5, \"$db\": \"shop\"}",
+                json(RedactionPolicy.builder(RedactionPolicy.specOnly()).redact("filter.email").build(), "find", FIND));
+        assertEquals(BsonDocument.parse(FIND).toJson(RELAXED), json(RedactionPolicy.none(), "find", FIND));
+    }
+
+    @Test
+    void sequenceLimitShowsTheFirstDocumentsAndCountsTheRest() {
+        String five = "[{\"a\": 1}, {\"a\": 2}, {\"a\": 3}, {\"a\": 4}, {\"a\": 5}]";
+        assertEquals("{\"insert\": \"users\", \"$db\": \"shop\", \"documents\": [{\"a\": \"?number\"}, {\"a\": \"?number\"},"
+                        + " {\"$omitted\": 3}]}",
+                json(RedactionPolicy.builder().maxSequenceDocuments(2).build(), "insert", INSERT, "documents", five));
+        assertEquals("{\"insert\": \"users\", \"$db\": \"shop\", \"documents\": [{\"$omitted\": 5}]}",
+                json(RedactionPolicy.builder().maxSequenceDocuments(0).build(), "insert", INSERT, "documents", five));
+        assertEquals("{\"insert\": \"users\", \"$db\": \"shop\", \"documents\": [{\"a\": 1}, {\"a\": 2}, {\"$omitted\": 3}]}",
+                json(RedactionPolicy.builder(RedactionPolicy.specOnly()).maxSequenceDocuments(2).build(), "insert", INSERT,
+                        "documents", five));
+    }
+
+    @Test
+    void replyBatchLimitUnderAKeptCursor() {
+        LastEventListener last = new LastEventListener();
+        RedactingCommandListener listener = RedactingCommandListener.builder()
+                .policy(RedactionPolicy.builder(RedactionPolicy.specOnly()).maxSequenceDocuments(1).build())
+                .addListener(last).build();
+        BsonDocument reply = BsonDocument.parse("{\"cursor\": {\"firstBatch\": [{\"a\": 1}, {\"a\": 2}, {\"a\": 3}], \"id\": 0,"
+                + " \"ns\": \"shop.users\"}, \"ok\": 1}");
+        listener.commandSucceeded(DriverShapes.succeeded(1, "find", DriverShapes.byteBacked(reply, Backing.RAW)));
+        assertEquals("{\"cursor\": {\"firstBatch\": [{\"a\": 1}, {\"$omitted\": 2}], \"id\": 0, \"ns\": \"shop.users\"}, \"ok\": 1}",
+                last.succeeded.getResponse().toJson(RELAXED));
+    }
+
+    @Test
+    void replyRuleKeepsAFieldOfEveryBatchDocument() {
+        LastEventListener last = new LastEventListener();
+        RedactingCommandListener listener = RedactingCommandListener.builder()
+                .policy(RedactionPolicy.builder().replyField("cursor.firstBatch.status", FieldAction.KEEP).build())
+                .addListener(last).build();
+        BsonDocument reply = BsonDocument.parse("{\"cursor\": {\"firstBatch\": [{\"status\": \"active\", \"email\": \"a@b.c\"}],"
+                + " \"id\": 0, \"ns\": \"shop.users\"}, \"ok\": 1}");
+        listener.commandSucceeded(DriverShapes.succeeded(1, "find", DriverShapes.byteBacked(reply, Backing.BYTE_BUF_HEAP)));
+        assertEquals("{\"cursor\": {\"firstBatch\": [{\"status\": \"active\", \"email\": \"?string\"}], \"id\": 0, \"ns\":"
+                + " \"shop.users\"}, \"ok\": 1}", last.succeeded.getResponse().toJson(RELAXED));
+    }
+
+    @Test
+    void capCutsAtAnElementBoundaryAndSaysHowMuchWasCut() {
+        RedactionPolicy uncapped = RedactionPolicy.defaults();
+        int full = ((RawBsonDocument) forward(uncapped, "find", FIND)).getByteLength();
+        for (int cap : new int[]{64, 100}) {
+            BsonDocument cut = forward(RedactionPolicy.builder().maxDocumentBytes(cap).build(), "find", FIND);
+            int length = ((RawBsonDocument) cut).getByteLength();
+            assertTrue(length <= cap, "length " + length + " cap " + cap);
+            List<String> keys = new ArrayList<>(cut.keySet());
+            assertEquals("$truncatedBytes", keys.get(keys.size() - 1));
+            assertEquals(full, length - 25 + cut.getInt64("$truncatedBytes").getValue(), cut.toJson());
+        }
+        assertEquals("{\"find\": \"users\", \"filter\": {\"status\": \"?string\", \"email\": \"?string\"}, \"$truncatedBytes\": 93}",
+                json(RedactionPolicy.builder().maxDocumentBytes(100).build(), "find", FIND));
+        // a cap the output fits under changes nothing
+        assertEquals(json(uncapped, "find", FIND), json(RedactionPolicy.builder().maxDocumentBytes(full).build(), "find", FIND));
+    }
+}
