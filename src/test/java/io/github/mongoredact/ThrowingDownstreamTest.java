@@ -122,4 +122,29 @@ class ThrowingDownstreamTest {
         assertEquals("{\"find\": \"customers\", \"$db\": \"shop\"}", started.get(0).getCommand().toJson());
         assertEquals(1, listener.getCounters().getSinkFailures());
     }
+
+    @Test
+    void downstreamErrorsOtherThanVirtualMachineErrorsAreIsolatedToo() {
+        // a sink whose optional dependency is missing throws NoClassDefFoundError; a test listener throws AssertionError
+        CommandListener linkage = new CommandListener() {
+            @Override
+            public void commandStarted(final CommandStartedEvent event) {
+                throw new NoClassDefFoundError("io/micrometer/core/instrument/MeterRegistry");
+            }
+        };
+        CommandListener assertion = new CommandListener() {
+            @Override
+            public void commandStarted(final CommandStartedEvent event) {
+                throw new AssertionError("downstream assertion");
+            }
+        };
+        LastEventListener last = new LastEventListener();
+        RedactingCommandListener listener = RedactingCommandListener.builder().addListener(linkage).addListener(assertion)
+                .addListener(last).build();
+        org.junit.jupiter.api.Assertions.assertDoesNotThrow(() -> listener.commandStarted(DriverShapes.started(1, "ping",
+                DriverShapes.byteBacked(new org.bson.BsonDocument("ping", new org.bson.BsonInt32(1))
+                        .append("$db", new org.bson.BsonString("admin")), DriverShapes.Backing.RAW))));
+        assertEquals("ping", last.started.getCommandName());
+        assertEquals(2, listener.getCounters().getSinkFailures());
+    }
 }
