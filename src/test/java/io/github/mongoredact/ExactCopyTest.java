@@ -139,6 +139,45 @@ class ExactCopyTest {
     }
 
     @Test
+    void forwardedCopiesSurviveTheDriverReusingItsBuffers() {
+        BsonDocument find = everyTypeFind();
+        byte[] expected = encode(find);
+        for (RedactionPolicy policy : new RedactionPolicy[]{RedactionPolicy.specOnly(), RedactionPolicy.defaults()}) {
+            byte[] heap = expected.clone();
+            java.nio.ByteBuffer direct = java.nio.ByteBuffer.allocateDirect(expected.length);
+            direct.put(expected).clear();
+            byte[] rawArray = expected.clone();
+            List<BsonDocument> inputs = List.of(DriverShapes.byteBufDocument(java.nio.ByteBuffer.wrap(heap), 0),
+                    DriverShapes.byteBufDocument(direct, 0), new RawBsonDocument(rawArray));
+            List<byte[]> outputs = new ArrayList<>();
+            for (BsonDocument input : inputs) {
+                outputs.add(startedBytes(policy, "find", input).clone());
+            }
+            List<BsonDocument> forwarded = new ArrayList<>();
+            LastEventListener last = new LastEventListener();
+            RedactingCommandListener listener = RedactingCommandListener.builder().policy(policy).addListener(last).build();
+            for (BsonDocument input : inputs) {
+                listener.commandStarted(DriverShapes.started(1, "find", input));
+                forwarded.add(last.started.getCommand());
+            }
+            // the pool hands the buffers to the next message
+            java.util.Arrays.fill(heap, (byte) 0x33);
+            java.util.Arrays.fill(rawArray, (byte) 0x44);
+            for (int i = 0; i < expected.length; i++) {
+                direct.put(i, (byte) 0x55);
+            }
+            for (int i = 0; i < inputs.size(); i++) {
+                assertArrayEquals(outputs.get(i), ownedBytes(forwarded.get(i)), "input " + i + " " + policy);
+            }
+            if (policy == RedactionPolicy.specOnly()) {
+                for (byte[] output : outputs) {
+                    assertArrayEquals(expected, output);
+                }
+            }
+        }
+    }
+
+    @Test
     void oldBinarySubtypeInPlainTopLevelKeepsItsInnerLength() {
         // subtype 0x02 carries its own int32 length inside the binary value; the codec writes it, so must the listener
         BsonDocument insert = new BsonDocument("insert", new BsonString("customers"))
