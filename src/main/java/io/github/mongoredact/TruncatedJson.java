@@ -19,8 +19,9 @@ import java.nio.charset.StandardCharsets;
 /**
  * Renders a document as relaxed extended JSON, the way the driver's command log does, cut at a number of characters with
  * {@code " ..."} appended, in time proportional to the limit: the {@link JsonWriter} stops piping once its output is full,
- * and string-like values larger than what is left are decoded only up to what can still be shown. A cut never leaves half
- * of a surrogate pair. Not thread-safe: one instance per call.
+ * and string-like values larger than what is left are decoded only up to what can still be shown. A cut never leaves part
+ * of a character: neither half of a surrogate pair nor part of an escape such as {@code \\ud83d\\ude00}, so the text may stop
+ * up to 11 characters before the limit where the driver's would show a broken character. Not thread-safe: one instance per call.
  */
 final class TruncatedJson {
     /** What the driver appends to a cut document. */
@@ -47,7 +48,7 @@ final class TruncatedJson {
             reader.close();
         }
         if (writer.isTruncated()) {
-            out.dropDanglingHighSurrogate();
+            out.dropPartialCharacter();
             out.builder.append(ELLIPSIS);
         }
         return out.builder.toString();
@@ -65,11 +66,46 @@ final class TruncatedJson {
             return builder.length();
         }
 
-        void dropDanglingHighSurrogate() {
-            int length = builder.length();
-            if (length > 0 && Character.isHighSurrogate(builder.charAt(length - 1))) {
-                builder.setLength(length - 1);
+        /**
+         * Drops what the cut left of a character: half of a surrogate pair, a partial escape ({@code \\}, {@code \\ud83}),
+         * or the first escape of an escaped surrogate pair ({@code \\ud83d} without its {@code \\ude00}).
+         */
+        void dropPartialCharacter() {
+            StringBuilder b = builder;
+            if (b.length() > 0 && Character.isHighSurrogate(b.charAt(b.length() - 1))) {
+                b.setLength(b.length() - 1);
             }
+            // a partial escape first, then what it may leave: the first half of an escaped pair
+            while (dropLastPartialEscape(b)) {
+                continue;
+            }
+        }
+
+        private static boolean dropLastPartialEscape(final StringBuilder b) {
+            int length = b.length();
+            for (int start = length - 1; start >= 0 && start >= length - 6; start--) {
+                if (b.charAt(start) != '\\' || !startsEscape(b, start)) {
+                    continue;
+                }
+                int escapeLength = length - start;
+                if (escapeLength == 1 || (b.charAt(start + 1) == 'u' && escapeLength < 6)
+                        || (escapeLength == 6 && b.charAt(start + 1) == 'u'
+                        && Character.isHighSurrogate((char) Integer.parseInt(b.substring(start + 2, start + 6), 16)))) {
+                    b.setLength(start);
+                    return true;
+                }
+                return false;
+            }
+            return false;
+        }
+
+        /** @return whether the backslash at {@code index} starts an escape (is not itself escaped) */
+        private static boolean startsEscape(final StringBuilder b, final int index) {
+            int backslashes = 0;
+            for (int i = index; i >= 0 && b.charAt(i) == '\\'; i--) {
+                backslashes++;
+            }
+            return (backslashes & 1) == 1;
         }
 
         @Override
