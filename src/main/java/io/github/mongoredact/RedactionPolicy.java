@@ -166,15 +166,6 @@ public final class RedactionPolicy {
         return redactFailures;
     }
 
-    /**
-     * For the listener's internals.
-     *
-     * @return the compiled rules
-     */
-    CompiledPolicy compiled() {
-        return compiled;
-    }
-
     static CompiledPolicy compiledOf(final RedactionPolicy policy) {
         return policy.compiled;
     }

@@ -55,6 +55,46 @@ public final class CommandProcessor {
 
     /** Handles a started event. Never throws. */
     public void started(final CommandStartedEvent event) {
+        try {
+            if (downstream.isEmpty()) {
+                return;
+            }
+            startedUnguarded(event);
+        } catch (RuntimeException e) {
+            unexpected(e);
+        }
+    }
+
+    /** Handles a succeeded event. Never throws. */
+    public void succeeded(final CommandSucceededEvent event) {
+        try {
+            if (downstream.isEmpty()) {
+                return;
+            }
+            succeededUnguarded(event);
+        } catch (RuntimeException e) {
+            unexpected(e);
+        }
+    }
+
+    /** Handles a failed event. Never throws. */
+    public void failed(final CommandFailedEvent event) {
+        try {
+            if (downstream.isEmpty()) {
+                return;
+            }
+            failedUnguarded(event);
+        } catch (RuntimeException e) {
+            unexpected(e);
+        }
+    }
+
+    private void unexpected(final RuntimeException e) {
+        counters.redactionFailures.increment();
+        downstream.unexpected(e);
+    }
+
+    private void startedUnguarded(final CommandStartedEvent event) {
         boolean sinks = downstream.hasSinks();
         boolean documents = downstream.needsDocuments();
         String commandName = event.getCommandName();
@@ -100,8 +140,7 @@ public final class CommandProcessor {
         downstream.started(forwarded, started);
     }
 
-    /** Handles a succeeded event. Never throws. */
-    public void succeeded(final CommandSucceededEvent event) {
+    private void succeededUnguarded(final CommandSucceededEvent event) {
         boolean sinks = downstream.hasSinks();
         boolean documents = downstream.needsDocuments();
         String commandName = event.getCommandName();
@@ -156,8 +195,7 @@ public final class CommandProcessor {
         downstream.succeeded(forwarded, completed);
     }
 
-    /** Handles a failed event. Never throws. */
-    public void failed(final CommandFailedEvent event) {
+    private void failedUnguarded(final CommandFailedEvent event) {
         boolean sinks = downstream.hasSinks();
         String commandName = event.getCommandName();
         StartedCommand started = sinks ? (StartedCommand) inFlight.remove(key(event)) : null;

@@ -49,6 +49,19 @@ public final class Downstream {
         this.failures = failures;
     }
 
+    boolean isEmpty() {
+        return listeners.length == 0;
+    }
+
+    /** Logs a failure of the listener itself, which the caller has already counted. */
+    void unexpected(final RuntimeException e) {
+        System.Logger.Level level = warned.compareAndSet(false, true) ? System.Logger.Level.WARNING : System.Logger.Level.DEBUG;
+        if (LOGGER.isLoggable(level)) {
+            LOGGER.log(level, "The redacting listener failed on an event, which was not forwarded; later failures are logged"
+                    + " at debug level", e);
+        }
+    }
+
     boolean hasPlain() {
         return hasPlain;
     }

@@ -6,23 +6,19 @@ import java.util.concurrent.atomic.LongAdder;
 
 /**
  * Started commands waiting for their completion, keyed by connection and request id. Bounded: when full, the oldest entry is
- * evicted and counted, so a completion that never comes can not leak. Striped by key so that driver threads on different
- * connections rarely meet; each stripe's critical sections are a few array operations and never call out.
+ * evicted and counted, so a completion that never comes can not leak. Its critical sections are a few array operations under
+ * one lock and never call out, so a driver thread waits at most for another driver thread's bookkeeping, never for a sink.
  * Allocation-free after construction.
  */
 final class InFlightTable {
-    private final Stripe[] stripes;
+    private final Stripe table;
     private final LongAdder evictions = new LongAdder();
 
     InFlightTable(final int capacity) {
         if (capacity < 1) {
             throw new IllegalArgumentException("capacity must be 1 or more, was " + capacity);
         }
-        int count = Math.min(16, capacity);
-        stripes = new Stripe[count];
-        for (int i = 0; i < count; i++) {
-            stripes[i] = new Stripe(capacity / count + (i < capacity % count ? 1 : 0));
-        }
+        table = new Stripe(capacity);
     }
 
     static long key(final long connectionId, final int requestId) {
@@ -30,14 +26,14 @@ final class InFlightTable {
     }
 
     void put(final long key, final Object value) {
-        if (stripe(key).put(key, value)) {
+        if (table.put(key, value)) {
             evictions.increment();
         }
     }
 
     @Nullable
     Object remove(final long key) {
-        return stripe(key).remove(key);
+        return table.remove(key);
     }
 
     long evictions() {
@@ -45,16 +41,7 @@ final class InFlightTable {
     }
 
     int size() {
-        int size = 0;
-        for (Stripe stripe : stripes) {
-            size += stripe.size();
-        }
-        return size;
-    }
-
-    private Stripe stripe(final long key) {
-        long h = key * 0x9E3779B97F4A7C15L;
-        return stripes[(int) Math.floorMod(h >>> 32, (long) stripes.length)];
+        return table.size();
     }
 
     /** A bounded hash map in arrays with chained buckets and an insertion-ordered list for eviction. */

@@ -358,7 +358,9 @@ final class RedactionWalker {
                 mixBytes(src, v + 4, readInt(src, v) - 1);
             }
         }
-        if (action == KEEP && !(container && child != null && child.hasChildren()) && !(container && capped)) {
+        boolean childSequence = container && isSequence(depth, type, k, kLen);
+        if (action == KEEP && !(container && (capped || (child != null && child.hasChildren())
+                || (childSequence && maxSequence != Integer.MAX_VALUE)))) {
             if (hashElement && container) {
                 hashShape(v, type == 0x04, depth + 1);
             }
@@ -370,7 +372,6 @@ final class RedactionWalker {
         if (container) {
             putByte(type);
             putKey(k, kLen, array, outIndex, maskKeys);
-            boolean childSequence = isSequence(depth, type, k, kLen);
             byte childInherited = action == REDACT_KEYS ? REDACT : action;
             document(v, child, childInherited, depth + 1, type == 0x04, childSequence,
                     action == REDACT_KEYS && type == 0x03, false, hashElement);
