@@ -299,7 +299,7 @@ public final class CommandLogSink implements CommandSink {
         }
 
         /**
-         * @param loggerName the SLF4J logger name; {@value #DEFAULT_LOGGER_NAME} if not set
+         * @param loggerName the SLF4J logger name; {@value CommandLogSink#DEFAULT_LOGGER_NAME} if not set
          * @return this
          * @since 0.1
          */

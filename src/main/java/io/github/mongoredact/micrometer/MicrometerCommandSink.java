@@ -364,7 +364,7 @@ public final class MicrometerCommandSink implements CommandSink, CommandMetrics 
 
         /**
          * @param maxFingerprints the most distinct {@code query.shape} values, 1 or more (1000 if not set); later shapes are
-         *                        tagged {@value #OTHER_FINGERPRINT}
+         *                        tagged {@value MicrometerCommandSink#OTHER_FINGERPRINT}
          * @return this
          * @since 0.1
          */
@@ -379,7 +379,7 @@ public final class MicrometerCommandSink implements CommandSink, CommandMetrics 
         /**
          * @param writeErrorsAsFailures whether a reply that reports write errors or a write concern error under {@code ok: 1}
          *                              is timed with {@code status=FAILED}; true if not set (Micrometer's own listener
-         *                              counts them as {@code SUCCESS}). They are counted in {@value #ERRORS} either way.
+         *                              counts them as {@code SUCCESS}). They are counted in {@value MicrometerCommandSink#ERRORS} either way.
          * @return this
          * @since 0.1
          */
