@@ -132,7 +132,7 @@ class HandOffSinkTest {
             }
         };
         HandOffSink handOff = HandOffSink.builder(sleepy).capacity(64).build();
-        List<StartedCommand> events = events(100_000);
+        List<StartedCommand> events = java.util.Collections.nCopies(100_000, events(1).get(0));
         handOff.started(events.get(0));
         assertTrue(sleeping.await(10, TimeUnit.SECONDS));
         long before = Allocations.allocatedBytes();
@@ -209,6 +209,49 @@ class HandOffSinkTest {
         handOff.completed(events.get(0));
         assertEquals(1, handOff.getDropped(), "after close: dropped and counted");
         assertEquals(300, received.size());
+    }
+
+    @Test
+    void closeWhileEightProducersOfferDeliversExactlyWhatWasAccepted() throws Exception {
+        AtomicInteger received = new AtomicInteger();
+        CommandSink counting = new CommandSink() {
+            @Override
+            public void started(final StartedCommand command) {
+                received.incrementAndGet();
+            }
+        };
+        HandOffSink handOff = HandOffSink.builder(counting).capacity(256).build();
+        List<StartedCommand> events = java.util.Collections.nCopies(200_000, events(1).get(0));
+        CountDownLatch start = new CountDownLatch(1);
+        List<Thread> producers = new ArrayList<>();
+        for (int p = 0; p < PRODUCERS; p++) {
+            int first = p;
+            Thread producer = new Thread(() -> {
+                try {
+                    start.await();
+                } catch (InterruptedException e) {
+                    return;
+                }
+                for (int i = first; i < events.size(); i += PRODUCERS) {
+                    handOff.started(events.get(i));
+                }
+            });
+            producer.start();
+            producers.add(producer);
+        }
+        start.countDown();
+        while (received.get() < 1000) {
+            Thread.onSpinWait();
+        }
+        handOff.close();
+        int atClose = received.get();
+        for (Thread producer : producers) {
+            producer.join(30_000);
+        }
+        assertEquals(atClose, received.get(), "nothing delivered after close returned");
+        assertEquals(200_000, received.get() + handOff.getDropped(), "every event delivered or counted as dropped");
+        assertEquals(received.get(), handOff.getDelivered());
+        assertTrue(handOff.getDropped() > 0);
     }
 
     @Test
