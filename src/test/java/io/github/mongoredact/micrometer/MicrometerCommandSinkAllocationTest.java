@@ -18,7 +18,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** Bytes allocated per started + succeeded pair, measured with ThreadMXBean after warm-up. */
 class MicrometerCommandSinkAllocationTest {
-    private static final int PAIRS = 200_000;
+    private static final int PAIRS = 100_000;
     private static final String FIND = "{\"find\": \"users\", \"filter\": {\"email\": \"ann@example.com\", \"age\": {\"$gt\": 30}},"
             + " \"limit\": 10, \"$db\": \"test\"}";
     private static final String REPLY = "{\"cursor\": {\"firstBatch\": [{\"_id\": 1, \"email\": \"ann@example.com\"}],"
@@ -84,12 +84,21 @@ class MicrometerCommandSinkAllocationTest {
             withCopies.commandStarted(started);
             withCopies.commandSucceeded(succeeded);
         });
+        io.micrometer.core.instrument.binder.mongodb.MongoMetricsCommandListener micrometers =
+                new io.micrometer.core.instrument.binder.mongodb.MongoMetricsCommandListener(new SimpleMeterRegistry());
+        double micrometerPair = Allocations.perRun(PAIRS, () -> {
+            micrometers.commandStarted(started);
+            micrometers.commandSucceeded(succeeded);
+        });
         int commandSize = ((RawBsonDocument) started.getCommand()).getByteBuffer().remaining();
         // the owned copy of the command: a byte[] of at most its size (redaction only shortens values here) and its
         // RawBsonDocument (12-byte header, three fields)
         long ownedCopy = align(16 + commandSize) + 24;
         System.out.printf("listener + metrics sink: %.2f bytes/pair; listener + a sink that needs documents: %.2f bytes/pair;"
-                + " owned command copy %d bytes (command %d bytes)%n", metricsPair, copyingPair, ownedCopy, commandSize);
+                + " owned command copy %d bytes (command %d bytes); Micrometer's MongoMetricsCommandListener: %.2f"
+                + " bytes/pair%n", metricsPair, copyingPair, ownedCopy, commandSize, micrometerPair);
+        assertTrue(metricsPair < micrometerPair, "cheaper than Micrometer's own listener: " + metricsPair + " vs "
+                + micrometerPair);
         assertTrue(metricsPair <= ownedCopy + 64, metricsPair + " bytes per pair, owned copy " + ownedCopy);
         assertEquals(2L * PAIRS, (long) registry.find(MicrometerCommandSink.COMMANDS).timer().count());
         assertEquals(0, withMetrics.getCounters().getInFlight());
