@@ -249,4 +249,28 @@ class CommandLogSinkTest {
             assertTrue(lines.get(1).contains("errorCode=11000"), lines.get(1));
         }
     }
+
+    @Test
+    void logsOnTheHandOffThreadAndAsksForNoCopyWhenOff() {
+        try (CapturedLog log = new CapturedLog("debug"); EmbeddedServer server = new EmbeddedServer()) {
+            String quietName = "test.quiet." + java.util.UUID.randomUUID(); // no level set: slf4j-simple's default (warn) in the tests
+            HandOffSink handOff = HandOffSink.builder(CommandLogSink.builder().loggerName(log.loggerName).build())
+                    .threadName("log-hand-off").build();
+            HandOffSink quiet = HandOffSink.builder(CommandLogSink.builder().loggerName(quietName).build()).build();
+            assertTrue(handOff.needsDocuments());
+            assertFalse(quiet.needsDocuments(), "the wrapped sink's answer: its level is off");
+            RedactingCommandListener listener = RedactingCommandListener.builder().addListener(handOff).addListener(quiet)
+                    .build();
+            server.client(listener).getDatabase("test").getCollection("users")
+                    .insertOne(new Document("email", "ann@example.com"));
+            handOff.close();
+            quiet.close();
+            List<String> lines = log.lines();
+            assertEquals(2, lines.size(), log.text());
+            assertTrue(lines.stream().allMatch(l -> l.startsWith("[log-hand-off] DEBUG ")), lines.toString());
+            assertTrue(lines.get(0).contains("Command \"insert\" started"), lines.get(0));
+            assertFalse(log.text().contains("ann@example.com"));
+            assertEquals(2, quiet.getDelivered());
+        }
+    }
 }
