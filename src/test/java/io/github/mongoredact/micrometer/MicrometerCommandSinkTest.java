@@ -83,6 +83,7 @@ class MicrometerCommandSinkTest {
                 new Document("_id", 2).append("email", "b@example.com")));
         users.insertOne(new Document("_id", 3).append("email", "c@example.com"));
         users.find(Filters.eq("email", "a@example.com")).first();
+        assertEquals(3, users.find().batchSize(1).into(new ArrayList<>()).size()); // getMore
         users.countDocuments(Filters.gt("_id", 1));
         users.updateOne(Filters.eq("_id", 2), Updates.set("email", "z@example.com"));
         users.deleteOne(Filters.eq("_id", 3));
@@ -118,6 +119,8 @@ class MicrometerCommandSinkTest {
         assertEquals(2, insert.count());
         assertEquals(1, ours.find(MicrometerCommandSink.COMMANDS).tags("command", "noSuchCommand", "collection", "unknown",
                 "status", "FAILED").timer().count());
+        assertEquals(2, ours.find(MicrometerCommandSink.COMMANDS).tags("command", "getMore", "collection", "users",
+                "status", "SUCCESS").timer().count());
         assertEquals(1, ours.find(MicrometerCommandSink.COMMANDS).tags("command", "ping", "collection", "unknown",
                 "status", "SUCCESS").timer().count());
         Set<String> keys = new TreeSet<>();
