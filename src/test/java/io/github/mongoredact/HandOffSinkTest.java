@@ -240,7 +240,7 @@ class HandOffSinkTest {
             producers.add(producer);
         }
         start.countDown();
-        while (received.get() < 1000) {
+        while (received.get() < 1000 && producers.stream().anyMatch(Thread::isAlive)) {
             Thread.onSpinWait();
         }
         handOff.close();
@@ -251,7 +251,6 @@ class HandOffSinkTest {
         assertEquals(atClose, received.get(), "nothing delivered after close returned");
         assertEquals(200_000, received.get() + handOff.getDropped(), "every event delivered or counted as dropped");
         assertEquals(received.get(), handOff.getDelivered());
-        assertTrue(handOff.getDropped() > 0);
     }
 
     @Test
