@@ -140,6 +140,51 @@ class AllocationTest {
         }
     }
 
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("policies")
+    void sinkThatNeedsNoDocumentsGetsNoCopies(final String name, final RedactionPolicy policy) {
+        // a metrics-like sink: the listener hands it facts (fingerprint, collection, sizes) and copies nothing
+        CommandSink sink = new CommandSink() {
+            private volatile Object last;
+
+            @Override
+            public boolean needsDocuments() {
+                return false;
+            }
+
+            @Override
+            public void started(final StartedCommand command) {
+                last = command;
+            }
+
+            @Override
+            public void completed(final CompletedCommand command) {
+                last = command;
+            }
+        };
+        List<BsonDocument> batch = new ArrayList<>();
+        for (int i = 0; i < 100; i++) {
+            batch.add(new BsonDocument("email", new BsonString("c" + i + "@example.com")).append("n", new BsonInt32(i)));
+        }
+        BsonDocument reply = DriverShapes.byteBacked(ExactCopyTest.findReply(batch), Backing.RAW);
+        BsonDocument find = DriverShapes.byteBacked(new BsonDocument("find", new BsonString("customers"))
+                .append("filter", new BsonDocument("email", new BsonString("alice@example.com")))
+                .append("$db", new BsonString("shop")), Backing.BYTE_BUF_HEAP_IN_MESSAGE);
+        RedactingCommandListener listener = RedactingCommandListener.builder().policy(policy).addListener(sink).build();
+        CommandStartedEvent started = DriverShapes.started(1, "find", find);
+        CommandSucceededEvent succeeded = DriverShapes.succeeded(1, "find", reply);
+        long perPair = perCall(() -> {
+            listener.commandStarted(started);
+            listener.commandSucceeded(succeeded);
+        }, WARM_UP);
+        int documents = ((RawBsonDocument) reply).getByteLength() + DriverShapes.encode(find).length;
+        report("sink without documents, find + reply " + name, perPair, 0);
+        assertEquals(0, listener.getCounters().getRedactionFailures());
+        assertEquals(0, listener.getCounters().getInFlight());
+        assertTrue(perPair < 256, "allocated " + perPair + " bytes per started + succeeded pair; the documents are "
+                + documents + " bytes");
+    }
+
     private static void assertStartedBudget(final String label, final RedactionPolicy policy, final String commandName,
                                             final BsonDocument command, final int warmUp) {
         LastEventListener last = new LastEventListener();
