@@ -8,9 +8,11 @@ import com.mongodb.client.MongoClients;
 import com.mongodb.event.CommandListener;
 import de.bwaldvogel.mongo.MongoServer;
 import de.bwaldvogel.mongo.backend.memory.MemoryBackend;
+import io.github.mongoredact.CommandLogSink;
 import io.github.mongoredact.CommandSink;
 import io.github.mongoredact.ListenerCounters;
 import io.github.mongoredact.RedactingCommandListener;
+import io.github.mongoredact.micrometer.MicrometerCommandSink;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 
 import java.io.PrintStream;
@@ -87,24 +89,29 @@ public final class Demo {
             MongoClientSettings.Builder settings = MongoClientSettings.builder()
                     .applyConnectionString(new ConnectionString(uri))
                     .applyToLoggerSettings(logger -> logger.maxDocumentLength(600));
-            // Interim sinks until CommandLogSink and MicrometerCommandSink land on this branch.
-            CommandSink logSink = InterimSinks.log(LOGGER_NAME, settings.build());
+            CommandLogSink logSink = CommandLogSink.builder()
+                    .loggerName(LOGGER_NAME)
+                    .loggerSettings(settings.build()) // cut documents where the driver's own log would
+                    .errorLevel(CommandLogSink.Level.WARN) // failures and write errors stand out
+                    .build();
             SimpleMeterRegistry registry = new SimpleMeterRegistry();
-            CommandSink metricsSink = InterimSinks.metrics(registry);
+            MicrometerCommandSink metricsSink = MicrometerCommandSink.builder(registry).build();
 
             // The demo measures the listener's allocations by wrapping it and its sinks.
             AllocationMeter meter = AllocationMeter.createOrNull();
             RedactingCommandListener listener = RedactingCommandListener.builder()
                     .policy(options.policy())
-                    .addListener(meter == null ? logSink : meter.wrap(logSink))
-                    .addListener(meter == null ? metricsSink : meter.wrap(metricsSink))
+                    .addListener(meter == null ? logSink : meter.wrap((CommandSink) logSink))
+                    .addListener(meter == null ? metricsSink : meter.wrap((CommandSink) metricsSink))
                     .build();
+            metricsSink.bindCounters(listener.getCounters());
             CommandListener registered = meter == null ? listener : meter.wrap((CommandListener) listener);
 
             settings.addCommandListener(registered);
 
             out.println("mongo-redact demo: policy '" + options.policyName() + "', against " + where + ".");
-            out.println("The command log is written through SLF4J (logger " + LOGGER_NAME + ", DEBUG),");
+            out.println("The command log is written by CommandLogSink through SLF4J (logger " + LOGGER_NAME + ", DEBUG;"
+                    + " errors at WARN),");
             out.println("in the driver's own format; the driver's org.mongodb.driver.protocol.command logger stays off.");
             out.println();
             out.flush();
@@ -115,7 +122,7 @@ public final class Demo {
             client = null;
 
             out.println();
-            out.println("Metrics (Micrometer " + InterimSinks.COMMANDS + ", per command and collection):");
+            out.println("Metrics (Micrometer " + MicrometerCommandSink.COMMANDS + ", per command and collection):");
             MetricsTable table = MetricsTable.of(registry);
             table.print(out);
             out.println();

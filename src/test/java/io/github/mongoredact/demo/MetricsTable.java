@@ -1,5 +1,6 @@
 package io.github.mongoredact.demo;
 
+import io.github.mongoredact.micrometer.MicrometerCommandSink;
 import io.micrometer.core.instrument.DistributionSummary;
 import io.micrometer.core.instrument.Meter;
 import io.micrometer.core.instrument.MeterRegistry;
@@ -12,7 +13,7 @@ import java.util.TreeMap;
 import java.util.concurrent.TimeUnit;
 
 /**
- * Prints the command meters as a table: per command and collection, the count, failures, mean and
+ * Prints the meters of a {@link MicrometerCommandSink} as a table: per command and collection, the count, failures, mean and
  * max latency, and the bytes sent and received.
  */
 final class MetricsTable {
@@ -25,7 +26,7 @@ final class MetricsTable {
         MetricsTable table = new MetricsTable();
         for (Meter meter : registry.getMeters()) {
             String name = meter.getId().getName();
-            if (InterimSinks.COMMANDS.equals(name) && meter instanceof Timer) {
+            if (MicrometerCommandSink.COMMANDS.equals(name) && meter instanceof Timer) {
                 Timer timer = (Timer) meter;
                 Row row = table.row(meter);
                 row.count += timer.count();
@@ -34,9 +35,9 @@ final class MetricsTable {
                 }
                 row.totalNanos += timer.totalTime(TimeUnit.NANOSECONDS);
                 row.maxNanos = Math.max(row.maxNanos, timer.max(TimeUnit.NANOSECONDS));
-            } else if (InterimSinks.COMMAND_SIZE.equals(name) && meter instanceof DistributionSummary) {
+            } else if (MicrometerCommandSink.COMMAND_SIZE.equals(name) && meter instanceof DistributionSummary) {
                 table.row(meter).commandBytes += ((DistributionSummary) meter).totalAmount();
-            } else if (InterimSinks.REPLY_SIZE.equals(name) && meter instanceof DistributionSummary) {
+            } else if (MicrometerCommandSink.REPLY_SIZE.equals(name) && meter instanceof DistributionSummary) {
                 table.row(meter).replyBytes += ((DistributionSummary) meter).totalAmount();
             }
         }
