@@ -14,6 +14,7 @@ import org.bson.BsonTimestamp;
 import org.bson.RawBsonDocument;
 import org.bson.types.ObjectId;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -140,6 +141,30 @@ class AllocationTest {
         }
     }
 
+    @Test
+    void commandLargerThanTheRetainedScratchReusesItsScratchArray() {
+        // over 1 MiB: the thread's scratch array for gathering it is held softly and reused, not allocated per call. An
+        // allocation per call would add the command's whole size; 100 calls after warm-up show it either way.
+        List<BsonDocument> documents = new ArrayList<>();
+        for (int i = 0; i < 9_000; i++) {
+            documents.add(new BsonDocument("email", new BsonString("bulk" + i + "@example.com"))
+                    .append("note", new BsonString("n".repeat(96))).append("n", new BsonInt32(i)));
+        }
+        BsonDocument command = DriverShapes.withSequences(new BsonDocument("insert", new BsonString("bulk"))
+                .append("$db", new BsonString("shop")), Backing.BYTE_BUF_DIRECT, "documents", documents);
+        assertTrue(DriverShapes.encode(DriverShapes.merged(new BsonDocument("insert", new BsonString("bulk"))
+                .append("$db", new BsonString("shop")), "documents", documents)).length > (1 << 20));
+        LastEventListener last = new LastEventListener();
+        RedactingCommandListener listener = RedactingCommandListener.builder().policy(RedactionPolicy.defaults())
+                .addListener(last).build();
+        CommandStartedEvent event = DriverShapes.started(1, "insert", command);
+        long perCall = perCall(() -> listener.commandStarted(event), 50, 100);
+        int output = ((RawBsonDocument) last.started.getCommand()).getByteLength();
+        report("insert over 1 MiB defaults BYTE_BUF_DIRECT (100 calls)", perCall, output);
+        assertEquals(0, listener.getCounters().getRedactionFailures());
+        assertTrue(perCall <= output + OVERHEAD_BUDGET, "allocated " + perCall + " bytes per call for an output of " + output);
+    }
+
     @ParameterizedTest(name = "{0}")
     @MethodSource("policies")
     void sinkThatNeedsNoDocumentsGetsNoCopies(final String name, final RedactionPolicy policy) {
@@ -200,18 +225,23 @@ class AllocationTest {
 
     /** @return bytes allocated per call, averaged over {@link #MEASURED} calls after {@code warmUp} calls */
     static long perCall(final Runnable call, final int warmUp) {
+        return perCall(call, warmUp, MEASURED);
+    }
+
+    /** @return bytes allocated per call, averaged over {@code measured} calls after {@code warmUp} calls */
+    static long perCall(final Runnable call, final int warmUp, final int measured) {
         for (int i = 0; i < warmUp; i++) {
             call.run();
         }
         long thread = Thread.currentThread().getId();
         long empty = THREADS.getThreadAllocatedBytes(thread);
         long before = THREADS.getThreadAllocatedBytes(thread);
-        for (int i = 0; i < MEASURED; i++) {
+        for (int i = 0; i < measured; i++) {
             call.run();
         }
         long after = THREADS.getThreadAllocatedBytes(thread);
         long probe = before - empty;
-        return (after - before - probe) / MEASURED;
+        return (after - before - probe) / measured;
     }
 
     private static void report(final String label, final long perCall, final int output) {
