@@ -2,6 +2,7 @@ package io.github.mongoredact;
 
 import static io.github.mongoredact.FieldAction.DROP;
 import static io.github.mongoredact.FieldAction.KEEP;
+import static io.github.mongoredact.FieldAction.REDACT;
 import static io.github.mongoredact.FieldAction.REDACT_KEYS;
 import static io.github.mongoredact.FieldAction.SCRUB;
 import static io.github.mongoredact.FieldRule.Target.COMMAND;
@@ -16,10 +17,10 @@ final class DefaultRules {
     private static final String[] COMMAND_KEEP = {
             "$db", "ordered", "limit", "batchSize", "singleBatch", "skip", "maxTimeMS", "maxAwaitTimeMS", "readConcern",
             "writeConcern", "$readPreference", "lsid", "txnNumber", "autocommit", "startTransaction", "collection", "cursor",
-            "sort", "projection", "fields", "hint", "indexes", "index", "key", "collation", "new", "upsert", "remove",
+            "sort", "hint", "indexes", "index", "key", "collation", "new", "upsert", "remove",
             "bypassDocumentValidation", "allowDiskUse", "returnKey", "showRecordId", "noCursorTimeout", "tailable",
             "awaitData", "allowPartialResults", "nameOnly", "authorizedCollections", "apiVersion", "apiStrict",
-            "apiDeprecationErrors", "explain", "verbosity", "errorsOnly", "$clusterTime.clusterTime",
+            "apiDeprecationErrors", "verbosity", "errorsOnly", "$clusterTime.clusterTime",
             // document sequences: the options of each statement are metadata, their filters and documents are not
             "updates.multi", "updates.upsert", "updates.hint", "updates.collation", "updates.sort",
             "deletes.limit", "deletes.hint", "deletes.collation",
@@ -50,6 +51,16 @@ final class DefaultRules {
             builder.rule(COMMAND, null, path, KEEP);
         }
         builder.rule(COMMAND, null, "$clusterTime.signature", DROP);
+        // projections: inclusion flags kept, values inside operators such as $elemMatch or $slice redacted
+        for (String projection : new String[]{"projection", "fields"}) {
+            builder.rule(COMMAND, null, projection + ".*", KEEP);
+            builder.rule(COMMAND, null, projection + ".*.*", REDACT);
+        }
+        // explain: the option of aggregate is a flag; the explained command keeps its name and collection only
+        builder.rule(COMMAND, "aggregate", "explain", KEEP);
+        for (String explained : new String[]{"find", "aggregate", "count", "distinct", "update", "delete", "findAndModify"}) {
+            builder.rule(COMMAND, "explain", "explain." + explained, KEEP);
+        }
         builder.rule(COMMAND, null, "let", REDACT_KEYS);
         builder.rule(COMMAND, null, "**.let", REDACT_KEYS);
         builder.rule(COMMAND, "getMore", "getMore", KEEP);

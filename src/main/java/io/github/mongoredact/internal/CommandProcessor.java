@@ -129,6 +129,9 @@ public final class CommandProcessor {
         if (sinks) {
             started = new StartedCommand(event, owned, collection, fingerprint, size, sensitive);
             inFlight.put(key(event), started);
+        } else if (sensitive && SpecRedaction.isHello(commandName)) {
+            // the spec decides a hello's reply and failure by its command: remember the sensitive ones
+            inFlight.put(key(event), Boolean.TRUE);
         }
         CommandStartedEvent forwarded = null;
         if (downstream.hasPlain()) {
@@ -144,14 +147,15 @@ public final class CommandProcessor {
         boolean sinks = downstream.hasSinks();
         boolean documents = downstream.needsDocuments();
         String commandName = event.getCommandName();
-        StartedCommand started = sinks ? (StartedCommand) inFlight.remove(key(event)) : null;
+        Object entry = sinks || SpecRedaction.isHello(commandName) ? inFlight.remove(key(event)) : null;
+        StartedCommand started = entry instanceof StartedCommand ? (StartedCommand) entry : null;
+        Boolean startedSensitive = startedSensitive(sinks, entry, started);
         BsonDocument owned = null;
         int replySize = 0;
         int errorCode = 0;
         String errorCodeName = null;
         try {
             BsonDocument reply = event.getResponse();
-            Boolean startedSensitive = started == null ? null : started.isRedactedBySpec();
             Workspace workspace = Workspace.current();
             if (sinks) {
                 ReplyErrors errors = workspace.replyErrors;
@@ -198,11 +202,12 @@ public final class CommandProcessor {
     private void failedUnguarded(final CommandFailedEvent event) {
         boolean sinks = downstream.hasSinks();
         String commandName = event.getCommandName();
-        StartedCommand started = sinks ? (StartedCommand) inFlight.remove(key(event)) : null;
+        Object entry = sinks || SpecRedaction.isHello(commandName) ? inFlight.remove(key(event)) : null;
+        StartedCommand started = entry instanceof StartedCommand ? (StartedCommand) entry : null;
+        Boolean startedSensitive = startedSensitive(sinks, entry, started);
         Throwable original = event.getThrowable();
         Throwable failure;
         try {
-            Boolean startedSensitive = started == null ? null : started.isRedactedBySpec();
             if (SpecRedaction.isSensitiveFailure(commandName, startedSensitive)) {
                 failure = SpecRedaction.redactFailure(original);
             } else if (redactFailures) {
@@ -235,6 +240,18 @@ public final class CommandProcessor {
         }
         counters.eventsForwarded.increment();
         downstream.failed(forwarded, completed);
+    }
+
+    /** Whether the start was sensitive: known from the table, or null when the table no longer held it. */
+    private static Boolean startedSensitive(final boolean sinks, final Object entry, final StartedCommand started) {
+        if (started != null) {
+            return started.isRedactedBySpec();
+        }
+        if (sinks) {
+            return entry == null ? null : Boolean.TRUE;
+        }
+        // without sinks the table holds only the sensitive hellos
+        return entry != null;
     }
 
     private static long key(final CommandEvent event) {

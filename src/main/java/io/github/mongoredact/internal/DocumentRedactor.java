@@ -55,8 +55,9 @@ final class DocumentRedactor {
                     checkWritten(out.length, written);
                 }
                 inputSize = out.length;
+                // the sizing pass also checks the structure, so that unreadable bytes are never handed on
+                walker.size(out, 0, out.length, rules, command, policy);
                 if (analyse) {
-                    walker.size(out, 0, out.length, rules, command, policy);
                     analysis(walker, out);
                 }
                 return out;

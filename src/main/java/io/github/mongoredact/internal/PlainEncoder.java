@@ -104,8 +104,15 @@ final class PlainEncoder {
             case BINARY:
                 BsonBinary binary = value.asBinary();
                 byte[] data = binary.getData();
-                putInt(data.length);
-                putByte(binary.getType());
+                if (binary.getType() == 0x02) {
+                    // the old binary subtype repeats the length inside the value
+                    putInt(data.length + 4);
+                    putByte(binary.getType());
+                    putInt(data.length);
+                } else {
+                    putInt(data.length);
+                    putByte(binary.getType());
+                }
                 putBytes(data);
                 break;
             case UNDEFINED:

@@ -30,6 +30,7 @@ final class RedactionWalker {
     private static final byte[][] COMMAND_SEQUENCES = {
             {'d', 'o', 'c', 'u', 'm', 'e', 'n', 't', 's'}, {'u', 'p', 'd', 'a', 't', 'e', 's'}, {'d', 'e', 'l', 'e', 't', 'e', 's'},
             {'o', 'p', 's'}, {'n', 's', 'I', 'n', 'f', 'o'}};
+    private static final byte[] COLLECTION = {'c', 'o', 'l', 'l', 'e', 'c', 't', 'i', 'o', 'n'};
     private static final byte[] CURSOR = {'c', 'u', 'r', 's', 'o', 'r'};
     private static final byte[] FIRST_BATCH = {'f', 'i', 'r', 's', 't', 'B', 'a', 't', 'c', 'h'};
     private static final byte[] NEXT_BATCH = {'n', 'e', 'x', 't', 'B', 'a', 't', 'c', 'h'};
@@ -264,6 +265,11 @@ final class RedactionWalker {
                         collectionOff = v + 4;
                         collectionLen = readInt(src, v) - 1;
                     }
+                } else if (top && command && measuring && collectionOff < 0 && type == 0x02
+                        && Bytes.equal(COLLECTION, src, k, kLen)) {
+                    // getMore names its collection in a field of its own
+                    collectionOff = v + 4;
+                    collectionLen = readInt(src, v) - 1;
                 }
             }
             if (action != DROP) {
@@ -361,8 +367,8 @@ final class RedactionWalker {
         boolean childSequence = container && isSequence(depth, type, k, kLen);
         if (action == KEEP && !(container && (capped || (child != null && child.hasChildren())
                 || (childSequence && maxSequence != Integer.MAX_VALUE)))) {
-            if (hashElement && container) {
-                hashShape(v, type == 0x04, depth + 1);
+            if (container) {
+                hashShape(v, type == 0x04, depth + 1, hashElement);
             }
             putByte(type);
             putKey(k, kLen, array, outIndex, maskKeys);
@@ -378,6 +384,9 @@ final class RedactionWalker {
             return;
         }
         if (action == KEEP) {
+            if (type == 0x0F) {
+                checkCodeWithScope(v, vEnd, depth);
+            }
             putByte(type);
             putKey(k, kLen, array, outIndex, maskKeys);
             putBytes(v, vEnd - v);
@@ -477,36 +486,64 @@ final class RedactionWalker {
         return best;
     }
 
-    /** Hashes the shape of a kept document: keys and value categories, first array element only. */
-    private void hashShape(final int off, final boolean array, final int depth) {
+    /**
+     * Checks the structure of a kept document and, when {@code hashing}, hashes its shape: keys and value categories, first
+     * array element only.
+     */
+    private void hashShape(final int off, final boolean array, final int depth, final boolean hashing) {
         if (depth >= MAX_DEPTH) {
             throw new BsonFormatException("document nested deeper than " + MAX_DEPTH + " levels at index=" + off);
         }
         int length = readInt(src, off);
         int end = off + length - 1;
-        mix(array ? 0x44 : 0x33);
+        if (src[end] != 0) {
+            throw new BsonFormatException("document does not end with NUL: index=" + off + " length=" + length);
+        }
+        if (hashing) {
+            mix(array ? 0x44 : 0x33);
+        }
         int p = off + 4;
+        int index = 0;
         while (p < end) {
             byte type = src[p];
             int k = p + 1;
             int keyEnd = cstringEnd(k, end);
             int v = keyEnd + 1;
             int vEnd = valueEnd(type, v, end);
-            if (!array) {
+            boolean hashElement = hashing && (!array || index == 0);
+            if (hashElement && !array) {
                 mixBytes(src, k, keyEnd - k);
             }
             if (type == 0x03 || type == 0x04) {
-                mix(type);
-                hashShape(v, type == 0x04, depth + 1);
-            } else {
+                if (hashElement) {
+                    mix(type);
+                }
+                hashShape(v, type == 0x04, depth + 1, hashElement);
+            } else if (type == 0x0F) {
+                checkCodeWithScope(v, vEnd, depth);
+                if (hashElement) {
+                    mix(Placeholders.category(type));
+                }
+            } else if (hashElement) {
                 mix(Placeholders.category(type));
             }
-            if (array) {
-                break;
-            }
             p = vEnd;
+            index++;
         }
-        mix(0x55);
+        if (hashing) {
+            mix(0x55);
+        }
+    }
+
+    /** Checks the string and scope inside a JavaScript-with-scope value. */
+    private void checkCodeWithScope(final int v, final int vEnd, final int depth) {
+        long codeEnd = stringEnd(v + 4, vEnd);
+        int scope = (int) codeEnd;
+        checkAvailable(scope, 5, vEnd);
+        if ((long) scope + readInt(src, scope) != vEnd) {
+            throw new BsonFormatException("JavaScript scope length does not match: index=" + v + " end=" + vEnd);
+        }
+        hashShape(scope, false, depth + 1, false);
     }
 
     // ---------------------------------------------------------------------------------------------------------------------
