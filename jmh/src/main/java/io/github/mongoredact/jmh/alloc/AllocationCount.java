@@ -37,6 +37,9 @@ import java.util.Set;
  *     io.github.mongoredact.jmh.alloc.AllocationCount target/results.json target/allocs.json
  * </pre>
  *
+ * <p>{@code -Dallocs.filter=REGEX} keeps the cases whose name and parameters match; {@code -Dallocs.detail=true} lists what
+ * was allocated, by type.</p>
+ *
  * <p>Each case is set up as JMH does (the {@code @Param} fields of the benchmark and of its {@code @State} arguments from the
  * result file, then the {@code @Setup} methods), warmed up, then run a number of times while every object and array created on
  * the measuring thread is counted. The agent counts at the bytecode level, before the JIT's escape analysis, so allocs/op is
@@ -118,6 +121,9 @@ public final class AllocationCount {
                 }
             }
             String benchmark = (String) r.get("benchmark");
+            if (!java.util.regex.Pattern.compile(System.getProperty("allocs.filter", "")).matcher(benchmark + params).find()) {
+                continue;
+            }
             if (seen.add(benchmark + params)) {
                 Map<String, Object> c = new LinkedHashMap<>();
                 c.put("benchmark", benchmark);
@@ -167,33 +173,31 @@ public final class AllocationCount {
             long warmupNanos = warmupMillis * 1_000_000L;
             int warm = 0;
             Object last = null;
-            while (warm < 5 || (System.nanoTime() - start < warmupNanos && warm < 20_000)) {
+            while (warm < 20 || (System.nanoTime() - start < warmupNanos && warm < 20_000)) {
                 last = method.invoke(instance, args);
                 warm++;
             }
             long perOp = Math.max(1, (System.nanoTime() - start) / warm);
-            long ops = Math.max(10, Math.min(10_000, 200_000_000L / perOp));
+            long ops = Math.max(10, Math.min(5_000, 100_000_000L / perOp));
             result.outputBytes = outputBytes(last);
-            objects = 0;
-            bytes = 0;
-            measured = Thread.currentThread();
-            for (long i = 0; i < ops; i++) {
-                last = method.invoke(instance, args);
-            }
-            measured = null;
-            result.ops = ops;
-            result.allocsPerOp = (double) objects / ops;
-            result.bytesPerOp = (double) bytes / ops;
-            if (DETAIL) {
-                StringBuilder detail = new StringBuilder();
-                for (Map.Entry<String, long[]> e : DETAILS.entrySet()) {
-                    if (!e.getKey().startsWith("com/google/monitoring/")) {
-                        detail.append(String.format(Locale.ROOT, "    %-60s %10.2f /op %12.1f B/op%n", e.getKey(),
-                                (double) e.getValue()[0] / ops, (double) e.getValue()[1] / ops));
-                    }
-                }
+            // three rounds; the least is the steady state (a one-off, such as a class loaded late, only inflates a round)
+            result.allocsPerOp = Double.MAX_VALUE;
+            for (int round = 0; round < 3; round++) {
                 DETAILS.clear();
-                result.detail = detail.toString();
+                objects = 0;
+                bytes = 0;
+                measured = Thread.currentThread();
+                for (long i = 0; i < ops; i++) {
+                    last = method.invoke(instance, args);
+                }
+                measured = null;
+                double allocsPerOp = (double) objects / ops;
+                if (allocsPerOp < result.allocsPerOp) {
+                    result.allocsPerOp = allocsPerOp;
+                    result.bytesPerOp = (double) bytes / ops;
+                    result.ops = ops;
+                    result.detail = DETAIL ? detail(ops) : "";
+                }
             }
         } finally {
             measured = null;
@@ -205,6 +209,17 @@ public final class AllocationCount {
             }
         }
         return result;
+    }
+
+    private static String detail(final long ops) {
+        StringBuilder detail = new StringBuilder();
+        for (Map.Entry<String, long[]> e : DETAILS.entrySet()) {
+            if (!e.getKey().startsWith("com/google/monitoring/")) {
+                detail.append(String.format(Locale.ROOT, "    %-60s %10.2f /op %12.1f B/op%n", e.getKey(),
+                        (double) e.getValue()[0] / ops, (double) e.getValue()[1] / ops));
+            }
+        }
+        return detail.toString();
     }
 
     /** The size of the owned document a benchmark returned, or -1. */

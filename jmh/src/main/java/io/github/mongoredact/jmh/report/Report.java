@@ -102,7 +102,7 @@ public final class Report {
         for (int i = 1; i < args.length; i++) {
             if (args[i].startsWith("--")) {
                 String name = args[i].substring(2);
-                boolean flag = name.equals("markdown") || name.equals("targets");
+                boolean flag = name.equals("markdown") || name.equals("targets") || name.equals("require-complete");
                 options.computeIfAbsent(name, k -> new ArrayList<>()).add(flag ? "true" : args[++i]);
             } else {
                 files.add(args[i]);
@@ -116,6 +116,10 @@ public final class Report {
                 baselines.put(kv[0], kv[1]);
             }
             boolean markdown = options.containsKey("markdown");
+            if (rows.isEmpty()) {
+                System.err.println("no benchmark result in " + files.get(0));
+                System.exit(1);
+            }
             System.out.print(table(rows, baselines, markdown));
             if (options.containsKey("targets")) {
                 System.out.println();
@@ -129,6 +133,20 @@ public final class Report {
                     Files.write(file, chart.getValue().getBytes(StandardCharsets.UTF_8));
                     System.out.println("wrote " + file);
                 }
+            }
+            if (options.containsKey("require-complete")) {
+                int incomplete = 0;
+                for (Row r : rows) {
+                    if (Double.isNaN(r.ns) || Double.isNaN(r.bytes) || Double.isNaN(r.allocs)) {
+                        System.err.println("incomplete: " + r.key() + " ns/op=" + r.ns + " B/op=" + r.bytes
+                                + " allocs/op=" + r.allocs);
+                        incomplete++;
+                    }
+                }
+                if (incomplete > 0) {
+                    System.exit(1);
+                }
+                System.out.println(rows.size() + " benchmark results, each with ns/op, B/op and allocs/op");
             }
         } else if (args[0].equals("compare") && files.size() == 2) {
             double alpha = options.containsKey("alpha") ? Double.parseDouble(options.get("alpha").get(0)) : 0.05;
