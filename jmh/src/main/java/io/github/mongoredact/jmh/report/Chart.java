@@ -77,7 +77,7 @@ final class Chart {
         int ly = MARGIN_T + 40;
         List<String> list = new ArrayList<>(subjects);
         for (int i = 0; i < list.size(); i++) {
-            String color = COLORS[i % COLORS.length];
+            String color = color(list.get(i));
             svg.append(String.format(Locale.ROOT, "<line x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\" stroke=\"%s\" stroke-width=\"3\"/>"
                     + "<text x=\"%d\" y=\"%d\">%s</text>%n", lx, ly + i * 20, lx + 24, ly + i * 20, color, lx + 30,
                     ly + i * 20 + 4, escape(list.get(i))));
@@ -109,7 +109,7 @@ final class Chart {
             double y = y(Math.pow(10, d), lo, hi, y0);
             svg.append(String.format(Locale.ROOT, "<line x1=\"%d\" y1=\"%.1f\" x2=\"%d\" y2=\"%.1f\" stroke=\"#ddd\"/>"
                     + "<text x=\"%d\" y=\"%.1f\" text-anchor=\"end\">%s</text>%n", x0, y, x0 + PANEL_W, y, x0 - 6, y + 4,
-                    Report.bytes(Math.pow(10, d))));
+                    tick(d)));
         }
         for (int i = 0; i < sizes.size(); i++) {
             double x = x(i, sizes.size(), x0);
@@ -121,7 +121,7 @@ final class Chart {
         for (int s = 0; s < subjects.size(); s++) {
             StringBuilder points = new StringBuilder();
             StringBuilder dots = new StringBuilder();
-            String color = COLORS[s % COLORS.length];
+            String color = color(subjects.get(s));
             for (int i = 0; i < sizes.size(); i++) {
                 for (Report.Row r : rows) {
                     if (r.subject.equals(subjects.get(s)) && r.size().equals(sizes.get(i))) {
@@ -140,6 +140,18 @@ final class Chart {
                 svg.append(dots);
             }
         }
+    }
+
+    /** The same color for a subject in every chart. */
+    static String color(final String subject) {
+        return COLORS[Report.subjectIndex(subject) % COLORS.length];
+    }
+
+    /** A decimal label for 10^d bytes: 100 B, 1 kB, 10 kB, ... */
+    static String tick(final int d) {
+        String[] units = {"B", "kB", "MB", "GB"};
+        int unit = Math.max(0, Math.min(units.length - 1, d / 3));
+        return (long) Math.pow(10, d - unit * 3) + " " + units[unit];
     }
 
     private static double x(final int i, final int n, final int x0) {
