@@ -52,6 +52,7 @@ public final class Report {
         double bytes = Double.NaN;
         double[] bytesSamples = new double[0];
         double allocs = Double.NaN;
+        double countedBytes = Double.NaN;
         long outputBytes = -1;
 
         String key() {
@@ -216,6 +217,7 @@ public final class Report {
                 Row row = byKey.get(a.get("benchmark") + " " + params);
                 if (row != null) {
                     row.allocs = number(a.get("allocsPerOp"));
+                    row.countedBytes = number(a.get("instrumentedBytesPerOp"));
                     row.outputBytes = (long) number(a.get("outputBytes"));
                 }
             }

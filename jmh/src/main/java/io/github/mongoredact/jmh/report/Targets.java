@@ -30,8 +30,8 @@ final class Targets {
                 if (r.outputBytes >= 0 && !Double.isNaN(r.bytes)) {
                     double limit = r.outputBytes + OVERHEAD_BYTES;
                     lines.add(line(name, "B/op <= output + " + OVERHEAD_BYTES, r.bytes <= limit,
-                            String.format(Locale.ROOT, "%.0f B/op, output %d B, over output by %.0f B", r.bytes,
-                                    r.outputBytes, r.bytes - r.outputBytes)));
+                            String.format(Locale.ROOT, "%.0f B/op = output %d B + %.0f (counted by the agent: + %.0f)",
+                                    r.bytes, r.outputBytes, r.bytes - r.outputBytes, r.countedBytes - r.outputBytes)));
                 }
             }
         }
