@@ -1,0 +1,399 @@
+package io.github.mongoredact.micrometer;
+
+import com.mongodb.connection.ServerId;
+import io.github.mongoredact.CommandMetrics;
+import io.github.mongoredact.CommandSink;
+import io.github.mongoredact.CompletedCommand;
+import io.github.mongoredact.HandOffSink;
+import io.github.mongoredact.ListenerCounters;
+import io.github.mongoredact.StartedCommand;
+import io.micrometer.core.instrument.Counter;
+import io.micrometer.core.instrument.DistributionSummary;
+import io.micrometer.core.instrument.FunctionCounter;
+import io.micrometer.core.instrument.Gauge;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.Tag;
+import io.micrometer.core.instrument.Tags;
+import io.micrometer.core.instrument.Timer;
+
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+
+import static io.github.mongoredact.internal.Checks.notNull;
+
+/**
+ * A {@link CommandSink} that records command metrics in a Micrometer {@link MeterRegistry}, with the names and tags of
+ * Micrometer's own {@code MongoMetricsCommandListener}, so that existing dashboards keep working.
+ *
+ * <pre>{@code
+ * MicrometerCommandSink metrics = MicrometerCommandSink.builder(registry).build();
+ * RedactingCommandListener listener = RedactingCommandListener.builder().addListener(metrics).build();
+ * metrics.bindCounters(listener.getCounters());
+ * }</pre>
+ *
+ * <p>Meters:</p>
+ * <ul>
+ *   <li>{@value #COMMANDS} (timer): tags {@code command}, {@code database}, {@code collection} ({@code unknown} when the
+ *   command names none), {@code cluster.id}, {@code server.address}, {@code status} ({@code SUCCESS} / {@code FAILED}). A
+ *   reply that reports {@code writeErrors} or {@code writeConcernError} under {@code ok: 1} counts as {@code FAILED} unless
+ *   {@link Builder#writeErrorsAsFailures(boolean)} is false.</li>
+ *   <li>{@value #COMMAND_SIZE} and {@value #REPLY_SIZE} (distribution summaries, bytes): the same tags without
+ *   {@code status}.</li>
+ *   <li>{@value #ERRORS} (counter): the same tags without {@code status}, plus {@code error.code} and
+ *   {@code error.code.name}, for failures and for replies that report errors.</li>
+ *   <li>Opt-in ({@link Builder#fingerprintTag(boolean)}): a {@code query.shape} tag on all of these, the query-shape
+ *   fingerprint as 16 hex digits, with at most {@link Builder#maxFingerprints(int)} distinct values, then {@code other}.</li>
+ * </ul>
+ *
+ * <p>Cost: meters are resolved once per key and cached in nested maps keyed by the objects the listener already has (server
+ * id, then database, collection and command names, then fingerprint); in steady state recording a command allocates
+ * nothing. This sink never asks for documents, so with it alone the listener copies none.</p>
+ *
+ * <p>Threading: thread-safe; called on the driver's threads.</p>
+ *
+ * @since 0.1
+ */
+public final class MicrometerCommandSink implements CommandSink, CommandMetrics {
+    /** The timer's name, Micrometer's. */
+    public static final String COMMANDS = "mongodb.driver.commands";
+    /** The distribution summary of command sizes. */
+    public static final String COMMAND_SIZE = "mongodb.driver.commands.command.size";
+    /** The distribution summary of reply sizes. */
+    public static final String REPLY_SIZE = "mongodb.driver.commands.reply.size";
+    /** The counter of errors by code. */
+    public static final String ERRORS = "mongodb.driver.commands.errors";
+    /** The prefix of the listener's and hand-offs' counters. */
+    public static final String COUNTERS_PREFIX = "mongoredact.";
+    /** The value of the {@code query.shape} tag once {@link Builder#maxFingerprints(int)} values exist. */
+    public static final String OTHER_FINGERPRINT = "other";
+
+    private final MeterRegistry registry;
+    private final Tags commonTags;
+    private final boolean fingerprintTag;
+    private final int maxFingerprints;
+    private final boolean writeErrorsAsFailures;
+    private final ConcurrentHashMap<ServerId, ByName> servers = new ConcurrentHashMap<>();
+    private final AtomicInteger fingerprints = new AtomicInteger();
+
+    private MicrometerCommandSink(final Builder builder) {
+        this.registry = builder.registry;
+        this.commonTags = builder.tags;
+        this.fingerprintTag = builder.fingerprintTag;
+        this.maxFingerprints = builder.maxFingerprints;
+        this.writeErrorsAsFailures = builder.writeErrorsAsFailures;
+    }
+
+    /**
+     * @param registry the registry to record in
+     * @return a new builder
+     * @since 0.1
+     */
+    public static Builder builder(final MeterRegistry registry) {
+        return new Builder(registry);
+    }
+
+    /**
+     * @return false: metrics never need documents
+     * @since 0.1
+     */
+    @Override
+    public boolean needsDocuments() {
+        return false;
+    }
+
+    @Override
+    public void completed(final CompletedCommand command) {
+        record(command, CommandMetrics.collectionOf(command.getStarted()),
+                command.hasError() && (writeErrorsAsFailures || !command.isSucceeded()));
+    }
+
+    @Override
+    public void record(final CompletedCommand command, final String collection, final boolean failed) {
+        StartedCommand started = command.getStarted();
+        Meters meters = meters(started, collection);
+        if (failed) {
+            meters.failed().record(command.getElapsedNanos(), TimeUnit.NANOSECONDS);
+        } else {
+            meters.succeeded().record(command.getElapsedNanos(), TimeUnit.NANOSECONDS);
+        }
+        if (started.getCommandSize() > 0) {
+            meters.commandSize.record(started.getCommandSize());
+        }
+        if (command.getReplySize() > 0) {
+            meters.replySize.record(command.getReplySize());
+        }
+        if (command.hasError()) {
+            meters.errors(command.getErrorCode(), command.getErrorCodeName()).increment();
+        }
+    }
+
+    /** The cached meters of a command's key; allocation-free once they exist. */
+    private Meters meters(final StartedCommand started, final String collection) {
+        ServerId serverId = started.getConnectionDescription().getConnectionId().getServerId();
+        ByName byDatabase = servers.get(serverId);
+        if (byDatabase == null) {
+            byDatabase = servers.computeIfAbsent(serverId, id -> new ByName(serverTags(id)));
+        }
+        ByName byCollection = byDatabase.next(started.getDatabaseName(), "database");
+        ByName byCommand = byCollection.next(collection, "collection");
+        ByName byFingerprint = byCommand.next(started.getCommandName(), "command");
+        if (!fingerprintTag) {
+            return byFingerprint.meters(this);
+        }
+        long fingerprint = started.getFingerprint();
+        Meters meters = byFingerprint.fingerprints.get(fingerprint);
+        if (meters != null) {
+            return meters;
+        }
+        if (fingerprints.get() >= maxFingerprints) {
+            return byFingerprint.other(this);
+        }
+        return byFingerprint.fingerprints.computeIfAbsent(fingerprint, f -> {
+            fingerprints.incrementAndGet();
+            return new Meters(this, byFingerprint.tags.and("query.shape", hex(f)));
+        });
+    }
+
+    private Tags serverTags(final ServerId serverId) {
+        return commonTags.and(Tag.of("cluster.id", serverId.getClusterId().getValue()),
+                Tag.of("server.address", serverId.getAddress().toString()));
+    }
+
+    private static String hex(final long value) {
+        String digits = Long.toHexString(value);
+        return "0000000000000000".substring(digits.length()) + digits;
+    }
+
+    @Override
+    public void bindCounters(final ListenerCounters counters) {
+        notNull("counters", counters);
+        String prefix = COUNTERS_PREFIX + "listener.";
+        FunctionCounter.builder(prefix + "events.forwarded", counters, ListenerCounters::getEventsForwarded)
+                .description("Command events forwarded downstream by the redacting listener").tags(commonTags)
+                .register(registry);
+        FunctionCounter.builder(prefix + "redaction.failures", counters, ListenerCounters::getRedactionFailures)
+                .description("Documents that could not be redacted and were forwarded as a marker").tags(commonTags)
+                .register(registry);
+        FunctionCounter.builder(prefix + "sink.failures", counters, ListenerCounters::getSinkFailures)
+                .description("Exceptions thrown by downstream listeners and sinks").tags(commonTags).register(registry);
+        FunctionCounter.builder(prefix + "inflight.evictions", counters, ListenerCounters::getInFlightEvictions)
+                .description("Started commands evicted from the bounded in-flight table before their completion")
+                .tags(commonTags).register(registry);
+        FunctionCounter.builder(prefix + "values.redacted", counters, ListenerCounters::getValuesRedacted)
+                .description("Values replaced by placeholders").tags(commonTags).register(registry);
+        Gauge.builder(prefix + "inflight", counters, ListenerCounters::getInFlight)
+                .description("Started commands held until their completion").tags(commonTags).register(registry);
+    }
+
+    /**
+     * Makes a hand-off's counters visible: {@code mongoredact.handoff.delivered}, {@code .dropped}, {@code .failures}
+     * (function counters) and {@code mongoredact.handoff.queued} (gauge), tagged {@code name}.
+     *
+     * @param handOff the hand-off
+     * @param name the value of the {@code name} tag
+     * @since 0.1
+     */
+    public void bindCounters(final HandOffSink handOff, final String name) {
+        notNull("handOff", handOff);
+        Tags tags = commonTags.and("name", notNull("name", name));
+        String prefix = COUNTERS_PREFIX + "handoff.";
+        FunctionCounter.builder(prefix + "delivered", handOff, HandOffSink::getDelivered)
+                .description("Events delivered to the wrapped sink").tags(tags).register(registry);
+        FunctionCounter.builder(prefix + "dropped", handOff, HandOffSink::getDropped)
+                .description("Events dropped because the queue was full or closed").tags(tags).register(registry);
+        FunctionCounter.builder(prefix + "failures", handOff, HandOffSink::getFailures)
+                .description("Exceptions thrown by the wrapped sink").tags(tags).register(registry);
+        Gauge.builder(prefix + "queued", handOff, HandOffSink::getQueued)
+                .description("Events waiting in the queue").tags(tags).register(registry);
+    }
+
+    /**
+     * @return the registry
+     * @since 0.1
+     */
+    public MeterRegistry getRegistry() {
+        return registry;
+    }
+
+    @Override
+    public String toString() {
+        return "MicrometerCommandSink{registry=" + registry.getClass().getSimpleName() + ", fingerprintTag=" + fingerprintTag
+                + ", writeErrorsAsFailures=" + writeErrorsAsFailures + "}";
+    }
+
+    /** One level of the key: names to the next level, or, at the last level, the meters. */
+    private static final class ByName {
+        final Tags tags;
+        private final ConcurrentHashMap<String, ByName> next = new ConcurrentHashMap<>();
+        final LongTable<Meters> fingerprints = new LongTable<>();
+        private volatile Meters meters;
+        private volatile Meters other;
+
+        ByName(final Tags tags) {
+            this.tags = tags;
+        }
+
+        ByName next(final String name, final String tagKey) {
+            ByName level = next.get(name);
+            if (level == null) {
+                level = next.computeIfAbsent(name, n -> new ByName(tags.and(tagKey, n)));
+            }
+            return level;
+        }
+
+        Meters meters(final MicrometerCommandSink sink) {
+            Meters result = meters;
+            if (result == null) {
+                synchronized (this) {
+                    result = meters;
+                    if (result == null) {
+                        result = new Meters(sink, tags);
+                        meters = result;
+                    }
+                }
+            }
+            return result;
+        }
+
+        Meters other(final MicrometerCommandSink sink) {
+            Meters result = other;
+            if (result == null) {
+                synchronized (this) {
+                    result = other;
+                    if (result == null) {
+                        result = new Meters(sink, tags.and("query.shape", OTHER_FINGERPRINT));
+                        other = result;
+                    }
+                }
+            }
+            return result;
+        }
+    }
+
+    /** The meters of one key. */
+    private static final class Meters {
+        private final MeterRegistry registry;
+        private final Tags tags;
+        final DistributionSummary commandSize;
+        final DistributionSummary replySize;
+        private volatile Timer succeeded;
+        private volatile Timer failed;
+        private final LongTable<Counter> errors = new LongTable<>();
+
+        Meters(final MicrometerCommandSink sink, final Tags tags) {
+            this.registry = sink.registry;
+            this.tags = tags;
+            this.commandSize = DistributionSummary.builder(COMMAND_SIZE).description("Sizes of mongodb commands as sent")
+                    .baseUnit("bytes").tags(tags).register(registry);
+            this.replySize = DistributionSummary.builder(REPLY_SIZE).description("Sizes of mongodb replies as received")
+                    .baseUnit("bytes").tags(tags).register(registry);
+        }
+
+        Timer succeeded() {
+            Timer timer = succeeded;
+            if (timer == null) {
+                timer = timer("SUCCESS");
+                succeeded = timer;
+            }
+            return timer;
+        }
+
+        Timer failed() {
+            Timer timer = failed;
+            if (timer == null) {
+                timer = timer("FAILED");
+                failed = timer;
+            }
+            return timer;
+        }
+
+        private Timer timer(final String status) {
+            // register returns the same timer for the same id, so a race only makes the lookup twice
+            return Timer.builder(COMMANDS).description("Timer of mongodb commands").tags(tags).tag("status", status)
+                    .register(registry);
+        }
+
+        Counter errors(final int code, final String codeName) {
+            Counter counter = errors.get(code);
+            if (counter == null) {
+                counter = errors.computeIfAbsent(code, c -> Counter.builder(ERRORS)
+                        .description("Errors of mongodb commands: failures and replies that report write errors")
+                        .tags(tags).tag("error.code", Integer.toString(code))
+                        .tag("error.code.name", codeName == null ? "unknown" : codeName).register(registry));
+            }
+            return counter;
+        }
+    }
+
+    /**
+     * Builds a {@link MicrometerCommandSink}. Not thread-safe.
+     *
+     * @since 0.1
+     */
+    public static final class Builder {
+        private final MeterRegistry registry;
+        private Tags tags = Tags.empty();
+        private boolean fingerprintTag;
+        private int maxFingerprints = 1000;
+        private boolean writeErrorsAsFailures = true;
+
+        private Builder(final MeterRegistry registry) {
+            this.registry = notNull("registry", registry);
+        }
+
+        /**
+         * @param tags tags added to every meter of this sink
+         * @return this
+         * @since 0.1
+         */
+        public Builder tags(final Iterable<Tag> tags) {
+            this.tags = Tags.of(notNull("tags", tags));
+            return this;
+        }
+
+        /**
+         * @param fingerprintTag whether to tag meters with the query-shape fingerprint ({@code query.shape}); false if not set
+         * @return this
+         * @since 0.1
+         */
+        public Builder fingerprintTag(final boolean fingerprintTag) {
+            this.fingerprintTag = fingerprintTag;
+            return this;
+        }
+
+        /**
+         * @param maxFingerprints the most distinct {@code query.shape} values, 1 or more (1000 if not set); later shapes are
+         *                        tagged {@value MicrometerCommandSink#OTHER_FINGERPRINT}
+         * @return this
+         * @since 0.1
+         */
+        public Builder maxFingerprints(final int maxFingerprints) {
+            if (maxFingerprints < 1) {
+                throw new IllegalArgumentException("maxFingerprints must be 1 or more, was " + maxFingerprints);
+            }
+            this.maxFingerprints = maxFingerprints;
+            return this;
+        }
+
+        /**
+         * @param writeErrorsAsFailures whether a reply that reports write errors or a write concern error under {@code ok: 1}
+         *                              is timed with {@code status=FAILED}; true if not set (Micrometer's own listener
+         *                              counts them as {@code SUCCESS}). They are counted in {@value MicrometerCommandSink#ERRORS} either way.
+         * @return this
+         * @since 0.1
+         */
+        public Builder writeErrorsAsFailures(final boolean writeErrorsAsFailures) {
+            this.writeErrorsAsFailures = writeErrorsAsFailures;
+            return this;
+        }
+
+        /**
+         * @return the sink
+         * @since 0.1
+         */
+        public MicrometerCommandSink build() {
+            return new MicrometerCommandSink(this);
+        }
+    }
+}

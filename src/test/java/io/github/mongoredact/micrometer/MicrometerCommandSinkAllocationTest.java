@@ -1,0 +1,111 @@
+package io.github.mongoredact.micrometer;
+
+import com.mongodb.event.CommandStartedEvent;
+import com.mongodb.event.CommandSucceededEvent;
+import io.github.mongoredact.Allocations;
+import io.github.mongoredact.CommandSink;
+import io.github.mongoredact.CompletedCommand;
+import io.github.mongoredact.Events;
+import io.github.mongoredact.RedactingCommandListener;
+import io.github.mongoredact.RedactionPolicy;
+import io.github.mongoredact.StartedCommand;
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
+import org.bson.RawBsonDocument;
+import org.junit.jupiter.api.Test;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** Bytes allocated per started + succeeded pair, measured with ThreadMXBean after warm-up. */
+class MicrometerCommandSinkAllocationTest {
+    private static final int PAIRS = 100_000;
+    private static final String FIND = "{\"find\": \"users\", \"filter\": {\"email\": \"ann@example.com\", \"age\": {\"$gt\": 30}},"
+            + " \"limit\": 10, \"$db\": \"test\"}";
+    private static final String REPLY = "{\"cursor\": {\"firstBatch\": [{\"_id\": 1, \"email\": \"ann@example.com\"}],"
+            + " \"id\": 0, \"ns\": \"test.users\"}, \"ok\": 1.0}";
+
+    @Test
+    void metricsSinkAloneAllocatesUnderSixteenBytesPerPair() {
+        SimpleMeterRegistry registry = new SimpleMeterRegistry();
+        MicrometerCommandSink sink = MicrometerCommandSink.builder(registry).build();
+        CommandStartedEvent event = Events.startedEvent(9, FIND);
+        StartedCommand started = Events.started(event, Events.raw(FIND), "users", 0x1234L);
+        CompletedCommand ok = Events.succeeded(started, Events.raw(REPLY), 1_000_000, 0, null);
+        CompletedCommand writeError = Events.succeeded(started, Events.raw(REPLY), 1_000_000, 11000, "DuplicateKey");
+        CompletedCommand failed = Events.failed(started, Events.commandException(2, "BadValue"), 1_000_000);
+
+        double perPair = Allocations.perRun(PAIRS, () -> {
+            sink.started(started);
+            sink.completed(ok);
+        });
+        double perErrorPair = Allocations.perRun(PAIRS, () -> {
+            sink.started(started);
+            sink.completed(writeError);
+            sink.completed(failed);
+        });
+        MicrometerCommandSink shaped = MicrometerCommandSink.builder(new SimpleMeterRegistry()).fingerprintTag(true).build();
+        double perShapedPair = Allocations.perRun(PAIRS, () -> {
+            shaped.started(started);
+            shaped.completed(ok);
+        });
+        System.out.printf("metrics sink alone: %.2f bytes/pair, %.2f bytes/error pair+failure, %.2f bytes/pair with"
+                + " query.shape%n", perPair, perErrorPair, perShapedPair);
+        assertTrue(perPair < 16, perPair + " bytes per pair");
+        assertTrue(perErrorPair < 16, perErrorPair + " bytes per error pair");
+        assertTrue(perShapedPair < 16, perShapedPair + " bytes per pair with the query.shape tag");
+        assertEquals(2L * PAIRS, (long) registry.find(MicrometerCommandSink.COMMANDS).tags("status", "SUCCESS").timer().count());
+    }
+
+    /** A sink that asks for documents and keeps nothing: what the listener's copies cost. */
+    private static final class CopyingSink implements CommandSink {
+        long sizes;
+
+        @Override
+        public void completed(final CompletedCommand command) {
+            sizes += command.getReplySize();
+        }
+    }
+
+    @Test
+    void listenerAndMetricsSinkAllocateNoMoreThanTheOwnedCopyPlus64BytesPerPair() {
+        CommandStartedEvent started = Events.startedEvent(9, FIND);
+        CommandSucceededEvent succeeded = Events.succeededEvent(started, REPLY, 1_000_000);
+        SimpleMeterRegistry registry = new SimpleMeterRegistry();
+        RedactingCommandListener withMetrics = RedactingCommandListener.builder().policy(RedactionPolicy.defaults())
+                .addListener(MicrometerCommandSink.builder(registry).build()).build();
+        double metricsPair = Allocations.perRun(PAIRS, () -> {
+            withMetrics.commandStarted(started);
+            withMetrics.commandSucceeded(succeeded);
+        });
+
+        RedactingCommandListener withCopies = RedactingCommandListener.builder().policy(RedactionPolicy.defaults())
+                .addListener(new CopyingSink()).build();
+        double copyingPair = Allocations.perRun(PAIRS, () -> {
+            withCopies.commandStarted(started);
+            withCopies.commandSucceeded(succeeded);
+        });
+        io.micrometer.core.instrument.binder.mongodb.MongoMetricsCommandListener micrometers =
+                new io.micrometer.core.instrument.binder.mongodb.MongoMetricsCommandListener(new SimpleMeterRegistry());
+        double micrometerPair = Allocations.perRun(PAIRS, () -> {
+            micrometers.commandStarted(started);
+            micrometers.commandSucceeded(succeeded);
+        });
+        int commandSize = ((RawBsonDocument) started.getCommand()).getByteBuffer().remaining();
+        // the owned copy of the command: a byte[] of at most its size (redaction only shortens values here) and its
+        // RawBsonDocument (12-byte header, three fields)
+        long ownedCopy = align(16 + commandSize) + 24;
+        System.out.printf("listener + metrics sink: %.2f bytes/pair; listener + a sink that needs documents: %.2f bytes/pair;"
+                + " owned command copy %d bytes (command %d bytes); Micrometer's MongoMetricsCommandListener: %.2f"
+                + " bytes/pair%n", metricsPair, copyingPair, ownedCopy, commandSize, micrometerPair);
+        assertTrue(metricsPair < micrometerPair, "cheaper than Micrometer's own listener: " + metricsPair + " vs "
+                + micrometerPair);
+        assertTrue(metricsPair <= ownedCopy + 64, metricsPair + " bytes per pair, owned copy " + ownedCopy);
+        assertEquals(2L * PAIRS, (long) registry.find(MicrometerCommandSink.COMMANDS).timer().count());
+        assertEquals(0, withMetrics.getCounters().getInFlight());
+        assertEquals(0, withMetrics.getCounters().getSinkFailures());
+    }
+
+    private static long align(final long bytes) {
+        return (bytes + 7) & ~7L;
+    }
+}
