@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Full run: every benchmark and size, one fork each, 3 x 500 ms warm-up and 5 x 500 ms measurement iterations (the
 # annotations' defaults), with -prof gc for B/op; then allocs/op under the allocation-counting agent; then the report,
-# the target checks and the charts. About 25 minutes on 2 cores.
+# the target checks and the charts. About 20 minutes on 2 cores.
 #   jmh/run-full.sh [output-dir] [extra JMH options...]      e.g. jmh/run-full.sh target/full 'OursDefaults'
 # Compare two runs:
 #   java -cp jmh/target/benchmarks.jar io.github.mongoredact.jmh.report.Report compare before/results.json \

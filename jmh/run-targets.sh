@@ -2,7 +2,7 @@
 # The benchmarks behind issue 5's ratio targets, measured longer than in the full run (2 forks, 5 x 1 s warm-up,
 # 10 x 1 s measurement) so that the ns/op comparisons carry a usable error: started events at 1000 small documents with the
 # driver's plain top level (ours specOnly and defaults, clone, toJson), the started + succeeded pair against OpenTelemetry,
-# and the metrics path against Micrometer. About 7 minutes on 2 cores. Results in jmh/target/targets/ (or $1).
+# and the metrics path against Micrometer. About 9 minutes on 2 cores. Results in jmh/target/targets/ (or $1).
 set -euo pipefail
 cd "$(dirname "$0")"
 OUT=${1:-target/targets}
