@@ -1,0 +1,57 @@
+package io.github.mongoredact.jmh;
+
+import io.micrometer.core.instrument.Timer;
+import io.micrometer.core.instrument.binder.mongodb.MongoMetricsCommandListener;
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Fork;
+import org.openjdk.jmh.annotations.Measurement;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.TearDown;
+import org.openjdk.jmh.annotations.Warmup;
+
+import java.util.concurrent.TimeUnit;
+
+import static io.github.mongoredact.jmh.support.Checks.check;
+
+/** Micrometer's own {@link MongoMetricsCommandListener} on a {@link SimpleMeterRegistry}: one started + succeeded pair per op. */
+@BenchmarkMode(Mode.AverageTime)
+@OutputTimeUnit(TimeUnit.NANOSECONDS)
+@Fork(value = 1, jvmArgsAppend = {"-Xms2g", "-Xmx2g"})
+@Warmup(iterations = 3, time = 500, timeUnit = TimeUnit.MILLISECONDS)
+@Measurement(iterations = 5, time = 500, timeUnit = TimeUnit.MILLISECONDS)
+@State(Scope.Benchmark)
+public class MicrometerListenerBenchmark {
+    private SimpleMeterRegistry registry;
+    private MongoMetricsCommandListener listener;
+
+    /** Builds the registry and the listener. */
+    @Setup
+    public void setUp() {
+        registry = new SimpleMeterRegistry();
+        listener = new MongoMetricsCommandListener(registry);
+    }
+
+    /**
+     * @param input the two events
+     * @return the registry
+     */
+    @Benchmark
+    public SimpleMeterRegistry metricsPair(final MetricsInput input) {
+        listener.commandStarted(input.started);
+        listener.commandSucceeded(input.succeeded);
+        return registry;
+    }
+
+    /** The timer must have counted the operations. */
+    @TearDown
+    public void tearDown() {
+        Timer timer = registry.find("mongodb.driver.commands").timer();
+        check(timer != null && timer.count() > 0, "no command timed: " + registry.getMetersAsString());
+    }
+}

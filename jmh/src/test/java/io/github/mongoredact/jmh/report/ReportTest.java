@@ -1,0 +1,83 @@
+package io.github.mongoredact.jmh.report;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Collections;
+import java.util.List;
+import java.util.Map;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+class ReportTest {
+    @TempDir
+    Path dir;
+
+    private Path jmh(final String name, final double clone, final double ours, final double oursBytes) throws IOException {
+        String json = "[" + result("io.x.CloneBenchmark.started", clone, 1000) + ","
+                + result("io.x.OursSpecOnlyBenchmark.started", ours, oursBytes) + "]";
+        Path file = dir.resolve(name);
+        Files.write(file, json.getBytes(StandardCharsets.UTF_8));
+        return file;
+    }
+
+    private static String result(final String benchmark, final double ns, final double bytes) {
+        return "{\"benchmark\": \"" + benchmark + "\", \"mode\": \"avgt\", \"params\": {\"count\": \"1000\", "
+                + "\"docSize\": \"small\", \"shape\": \"plain\"}, \"primaryMetric\": {\"score\": " + ns + ", \"scoreError\": "
+                + ns / 10 + ", \"scoreUnit\": \"us/op\", \"rawData\": [[" + ns + "," + (ns * 1.01) + "," + (ns * 0.99) + ","
+                + (ns * 1.02) + "," + (ns * 0.98) + "]]}, \"secondaryMetrics\": {\"gc.alloc.rate.norm\": {\"score\": " + bytes
+                + ", \"rawData\": [[" + bytes + "," + bytes + "," + bytes + "," + (bytes + 1) + "," + bytes + "]]}}}";
+    }
+
+    @Test
+    void tableHasRatiosToTheBaselineInNanoseconds() throws IOException {
+        List<Report.Row> rows = Report.load(jmh("a.json", 20, 40, 500), null);
+        assertEquals(40_000.0, rows.get(0).ns, 1e-9); // us/op converted; ours sorted before the baseline
+        assertEquals("OursSpecOnly", rows.get(0).subject);
+        String table = Report.table(rows, Collections.emptyMap(), false);
+        assertTrue(table.contains("ns vs Clone"), table);
+        assertTrue(table.contains("2.00x") && table.contains("0.50x"), table);
+    }
+
+    @Test
+    void compareMarksSignificantChangesAndTildesTheRest() throws IOException {
+        List<Report.Row> before = Report.load(jmh("before.json", 20, 40, 500), null);
+        List<Report.Row> after = Report.load(jmh("after.json", 20, 20, 500), null);
+        String out = Report.compare(before, after, 0.05, false);
+        String ours = line(out, "OursSpecOnly.started");
+        assertTrue(ours.contains("-50.00% (p=0.008 n=5+5)"), ours);
+        assertTrue(ours.contains("~ (p="), ours); // B/op identical
+        String clone = line(out, "Clone.started");
+        assertTrue(clone.contains("~ (p=1.000 n=5+5)"), clone);
+    }
+
+    @Test
+    void targetsNameTheMiss() throws IOException {
+        List<Report.Row> rows = Report.load(jmh("t.json", 20, 40, 500), null);
+        String targets = Targets.check(rows, false);
+        assertTrue(line(targets, "ns/op <= 1.0x").contains("MISSED") && targets.contains("missed by 100.0%"), targets);
+        assertTrue(line(targets, "B/op <= 0.7x").contains("met"), targets);
+    }
+
+    @Test
+    void chartHasALinePerSubject() throws IOException {
+        Map<String, String> charts = Chart.charts(Report.load(jmh("c.json", 20, 40, 500), null));
+        String svg = charts.get("started");
+        assertTrue(svg.startsWith("<svg") && svg.contains("OursSpecOnly") && svg.contains("Clone"), svg);
+        assertEquals(2, svg.split("<polyline").length - 1);
+    }
+
+    private static String line(final String text, final String containing) {
+        for (String line : text.split("\n")) {
+            if (line.contains(containing)) {
+                return line;
+            }
+        }
+        throw new AssertionError("no line with " + containing + " in\n" + text);
+    }
+}
