@@ -2,6 +2,7 @@ package io.github.mongoredact;
 
 import static io.github.mongoredact.FieldAction.DROP;
 import static io.github.mongoredact.FieldAction.KEEP;
+import static io.github.mongoredact.FieldAction.KEEP_FLAGS;
 import static io.github.mongoredact.FieldAction.REDACT;
 import static io.github.mongoredact.FieldAction.REDACT_KEYS;
 import static io.github.mongoredact.FieldAction.SCRUB;
@@ -38,7 +39,7 @@ final class DefaultRules {
             "ok", "n", "nModified", "nInserted", "nMatched", "nUpserted", "nDeleted", "nErrors", "code", "codeName",
             "errorLabels", "cursor.id", "cursor.ns", "cursor.partialResultsReturned", "writeErrors.index",
             "writeErrors.code", "writeErrors.codeName", "writeErrors.keyPattern", "writeConcernError.code",
-            "writeConcernError.codeName", "upserted.index", "lastErrorObject.n", "lastErrorObject.updatedExisting",
+            "writeConcernError.codeName", "keyPattern", "**.keyPattern", "upserted.index", "lastErrorObject.n", "lastErrorObject.updatedExisting",
             "operationTime", "$clusterTime.clusterTime", "topologyVersion", "electionId", "numIndexesBefore",
             "numIndexesAfter", "createdCollectionAutomatically", "nIndexesWas", "ns",
     };
@@ -53,7 +54,7 @@ final class DefaultRules {
         builder.rule(COMMAND, null, "$clusterTime.signature", DROP);
         // projections: inclusion flags kept, values inside operators such as $elemMatch or $slice redacted
         for (String projection : new String[]{"projection", "fields"}) {
-            builder.rule(COMMAND, null, projection + ".*", KEEP);
+            builder.rule(COMMAND, null, projection + ".*", KEEP_FLAGS);
             builder.rule(COMMAND, null, projection + ".*.*", REDACT);
         }
         // explain: the option of aggregate is a flag; the explained command keeps its name and collection only

@@ -16,6 +16,11 @@ public enum FieldAction {
     REDACT_KEYS,
     /** The text is kept with the values it quotes replaced (for server messages such as {@code errmsg}). */
     SCRUB,
+    /**
+     * Numbers and booleans are kept (the inclusion flags of a projection); every other value is redacted as by
+     * {@link #REDACT}.
+     */
+    KEEP_FLAGS,
     /** The field is left out. */
     DROP
 }

@@ -24,6 +24,8 @@ public final class CompiledPolicy {
     static final byte REDACT_KEYS = 2;
     static final byte SCRUB = 3;
     static final byte DROP = 4;
+    static final byte KEEP_FLAGS = 5;
+    private static final int SUFFIX_TABLE = 64;
 
     private final RuleSet commandRules;
     private final RuleSet replyRules;
@@ -117,6 +119,8 @@ public final class CompiledPolicy {
                 return SCRUB;
             case DROP:
                 return DROP;
+            case KEEP_FLAGS:
+                return KEEP_FLAGS;
             default:
                 throw new IllegalArgumentException("unknown action " + action);
         }
@@ -138,6 +142,8 @@ public final class CompiledPolicy {
     static final class RuleSet {
         final Node root;
         final Suffix[] suffixes;
+        /** The suffix rules by the hash of their last segment ({@link #keyHash}); rules ending in {@code *} in every slot. */
+        final Suffix[][] suffixesByLast;
         final byte unmatched;
         /** No rule and everything kept, no caps: the output is the input. */
         final boolean verbatim;
@@ -145,6 +151,18 @@ public final class CompiledPolicy {
         private RuleSet(final Node root, final Suffix[] suffixes, final byte unmatched, final boolean verbatim) {
             this.root = root;
             this.suffixes = suffixes;
+            this.suffixesByLast = new Suffix[SUFFIX_TABLE][];
+            for (int slot = 0; slot < SUFFIX_TABLE; slot++) {
+                List<Suffix> inSlot = new ArrayList<>();
+                for (Suffix suffix : suffixes) {
+                    byte[] last = suffix.segments[suffix.segments.length - 1];
+                    boolean wildcard = last.length == 1 && last[0] == '*';
+                    if (wildcard || (keyHash(last, 0, last.length) & (SUFFIX_TABLE - 1)) == slot) {
+                        inSlot.add(suffix);
+                    }
+                }
+                suffixesByLast[slot] = inSlot.toArray(new Suffix[0]);
+            }
             this.unmatched = unmatched;
             this.verbatim = verbatim;
         }
@@ -184,6 +202,19 @@ public final class CompiledPolicy {
             boolean verbatim = unlimited && unmatched == KEEP && suffixes.isEmpty() && !root.hasChildren();
             return new RuleSet(root, suffixes.toArray(new Suffix[0]), unmatched, verbatim);
         }
+    }
+
+    /** A hash of key bytes that picks the suffix rules that may end with that key. Allocation-free. */
+    static int keyHash(final byte[] src, final int off, final int len) {
+        int h = len;
+        for (int i = off; i < off + len; i++) {
+            h = 31 * h + src[i];
+        }
+        return h ^ (h >>> 7);
+    }
+
+    static int suffixSlot(final byte[] src, final int off, final int len) {
+        return keyHash(src, off, len) & (SUFFIX_TABLE - 1);
     }
 
     /**

@@ -56,9 +56,11 @@ final class DocumentRedactor {
                 }
                 inputSize = out.length;
                 // the sizing pass also checks the structure, so that unreadable bytes are never handed on
-                walker.size(out, 0, out.length, rules, command, policy);
                 if (analyse) {
+                    walker.size(out, 0, out.length, rules, command, policy);
                     analysis(walker, out);
+                } else {
+                    walker.check(out, 0, out.length, rules, command, policy);
                 }
                 return out;
             }

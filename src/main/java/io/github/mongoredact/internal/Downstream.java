@@ -49,6 +49,13 @@ public final class Downstream {
         this.failures = failures;
     }
 
+    /** A failing JVM is not the listener's to hide; every other Throwable of a downstream is isolated. */
+    private static void rethrowFatal(final Throwable e) {
+        if (e instanceof VirtualMachineError) {
+            throw (VirtualMachineError) e;
+        }
+    }
+
     boolean isEmpty() {
         return listeners.length == 0;
     }
@@ -80,7 +87,8 @@ public final class Downstream {
                 if (((CommandSink) listener).needsDocuments()) {
                     return true;
                 }
-            } catch (Exception e) {
+            } catch (Throwable e) {
+                rethrowFatal(e);
                 failed(listener, "needsDocuments", e);
                 return true;
             }
@@ -97,7 +105,8 @@ public final class Downstream {
                 } else {
                     listener.commandStarted(event);
                 }
-            } catch (Exception e) {
+            } catch (Throwable e) {
+                rethrowFatal(e);
                 failed(listener, "commandStarted", e);
             }
         }
@@ -112,7 +121,8 @@ public final class Downstream {
                 } else {
                     listener.commandSucceeded(event);
                 }
-            } catch (Exception e) {
+            } catch (Throwable e) {
+                rethrowFatal(e);
                 failed(listener, "commandSucceeded", e);
             }
         }
@@ -127,13 +137,14 @@ public final class Downstream {
                 } else {
                     listener.commandFailed(event);
                 }
-            } catch (Exception e) {
+            } catch (Throwable e) {
+                rethrowFatal(e);
                 failed(listener, "commandFailed", e);
             }
         }
     }
 
-    private void failed(final CommandListener listener, final String callback, final Exception e) {
+    private void failed(final CommandListener listener, final String callback, final Throwable e) {
         if (failures != null) {
             failures.increment();
         }

@@ -5,6 +5,7 @@ import com.mongodb.lang.Nullable;
 import static io.github.mongoredact.internal.Bytes.readInt;
 import static io.github.mongoredact.internal.CompiledPolicy.DROP;
 import static io.github.mongoredact.internal.CompiledPolicy.KEEP;
+import static io.github.mongoredact.internal.CompiledPolicy.KEEP_FLAGS;
 import static io.github.mongoredact.internal.CompiledPolicy.NONE;
 import static io.github.mongoredact.internal.CompiledPolicy.REDACT;
 import static io.github.mongoredact.internal.CompiledPolicy.REDACT_KEYS;
@@ -92,6 +93,19 @@ final class RedactionWalker {
     }
 
     /**
+     * Checks the structure of the document at {@code src[off]} (lengths, types, terminators, depth), as {@link #size} does,
+     * without computing the analysis.
+     *
+     * @throws BsonFormatException if the bytes are not valid BSON
+     */
+    void check(final byte[] src, final int off, final int end, final CompiledPolicy.RuleSet rules, final boolean command,
+               final CompiledPolicy policy) {
+        start(src, end, rules, command, policy, null, 0);
+        document(off, rules.root, rules.unmatched, 0, false, false, false, true, false);
+        this.src = null;
+    }
+
+    /**
      * Sizes the output under a cap, cutting at element boundaries; call after {@link #size}, with the same arguments.
      *
      * @return the size of the capped output, truncation marker included
@@ -117,7 +131,7 @@ final class RedactionWalker {
               final CompiledPolicy policy, final byte[] dst, final int dstOff, final int cap, final long truncatedBytes) {
         start(src, end, rules, command, policy, dst, dstOff);
         if (cap > 0) {
-            beginCap(cap);
+            beginCap(cap + dstOff);
             truncated = truncatedBytes;
         }
         document(off, rules.root, rules.unmatched, 0, false, false, false, true, false);
@@ -365,8 +379,9 @@ final class RedactionWalker {
             }
         }
         boolean childSequence = container && isSequence(depth, type, k, kLen);
-        if (action == KEEP && !(container && (capped || (child != null && child.hasChildren())
-                || (childSequence && maxSequence != Integer.MAX_VALUE)))) {
+        boolean holdsLimited = maxSequence != Integer.MAX_VALUE && (childSequence
+                || (!command && depth == 0 && type == 0x03 && Bytes.equal(CURSOR, src, k, kLen)));
+        if (action == KEEP && !(container && (capped || (child != null && child.hasChildren()) || holdsLimited))) {
             if (container) {
                 hashShape(v, type == 0x04, depth + 1, hashElement);
             }
@@ -378,12 +393,12 @@ final class RedactionWalker {
         if (container) {
             putByte(type);
             putKey(k, kLen, array, outIndex, maskKeys);
-            byte childInherited = action == REDACT_KEYS ? REDACT : action;
+            byte childInherited = action == REDACT_KEYS || action == KEEP_FLAGS ? REDACT : action;
             document(v, child, childInherited, depth + 1, type == 0x04, childSequence,
                     action == REDACT_KEYS && type == 0x03, false, hashElement);
             return;
         }
-        if (action == KEEP) {
+        if (action == KEEP || (action == KEEP_FLAGS && isFlag(type))) {
             if (type == 0x0F) {
                 checkCodeWithScope(v, vEnd, depth);
             }
@@ -425,6 +440,10 @@ final class RedactionWalker {
         }
     }
 
+    private static boolean isFlag(final byte type) {
+        return type == 0x01 || type == 0x08 || type == 0x10 || type == 0x12 || type == 0x13;
+    }
+
     private boolean isSequence(final int depth, final byte type, final int k, final int kLen) {
         if (type != 0x04) {
             return false;
@@ -460,7 +479,11 @@ final class RedactionWalker {
 
     /** The action of the most specific {@code **.} rule that matches the current path, or NONE. */
     private byte suffixAction() {
-        CompiledPolicy.Suffix[] suffixes = rules.suffixes;
+        if (rules.suffixes.length == 0) {
+            return NONE;
+        }
+        CompiledPolicy.Suffix[] suffixes = rules.suffixesByLast[CompiledPolicy.suffixSlot(src, keyOff[keyDepth - 1],
+                keyLen[keyDepth - 1])];
         byte best = NONE;
         int bestLength = 0;
         for (CompiledPolicy.Suffix suffix : suffixes) {
