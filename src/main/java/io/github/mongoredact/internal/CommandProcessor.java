@@ -196,7 +196,7 @@ public final class CommandProcessor {
                     owned == null ? SpecRedaction.EMPTY : owned, event.getElapsedTime(TimeUnit.NANOSECONDS));
         }
         counters.eventsForwarded.increment();
-        downstream.succeeded(forwarded, completed);
+        downstream.completed(forwarded, null, completed);
     }
 
     private void failedUnguarded(final CommandFailedEvent event) {
@@ -239,7 +239,7 @@ public final class CommandProcessor {
                     event.getElapsedTime(TimeUnit.NANOSECONDS), failure);
         }
         counters.eventsForwarded.increment();
-        downstream.failed(forwarded, completed);
+        downstream.completed(null, forwarded, completed);
     }
 
     /** Whether the start was sensitive: known from the table, or null when the table no longer held it. */

@@ -112,34 +112,22 @@ public final class Downstream {
         }
     }
 
-    void succeeded(@Nullable final CommandSucceededEvent event, @Nullable final CompletedCommand command) {
+    /** Forwards a completion: sinks get {@code command}, plain listeners the succeeded or the failed event. */
+    void completed(@Nullable final CommandSucceededEvent succeeded, @Nullable final CommandFailedEvent failed,
+                   @Nullable final CompletedCommand command) {
         for (int i = 0; i < listeners.length; i++) {
             CommandListener listener = listeners[i];
             try {
                 if (isSink[i]) {
                     ((CommandSink) listener).completed(command);
+                } else if (failed != null) {
+                    listener.commandFailed(failed);
                 } else {
-                    listener.commandSucceeded(event);
+                    listener.commandSucceeded(succeeded);
                 }
             } catch (Throwable e) {
                 rethrowFatal(e);
-                failed(listener, "commandSucceeded", e);
-            }
-        }
-    }
-
-    void failed(@Nullable final CommandFailedEvent event, @Nullable final CompletedCommand command) {
-        for (int i = 0; i < listeners.length; i++) {
-            CommandListener listener = listeners[i];
-            try {
-                if (isSink[i]) {
-                    ((CommandSink) listener).completed(command);
-                } else {
-                    listener.commandFailed(event);
-                }
-            } catch (Throwable e) {
-                rethrowFatal(e);
-                failed(listener, "commandFailed", e);
+                failed(listener, failed != null ? "commandFailed" : "commandSucceeded", e);
             }
         }
     }
