@@ -64,6 +64,18 @@ final class DocumentRedactor {
                 }
                 return out;
             }
+            if (!copy && !DocumentBytes.isByteBacked(document)) {
+                // only the analysis is wanted: walk a sample that holds the first element of each document sequence
+                PlainEncoder encoder = workspace.encoder;
+                int length = encoder.size(document, true);
+                byte[] scratch = workspace.scratch(length);
+                checkWritten(length, encoder.write(document, scratch, 0, true));
+                walker.size(scratch, 0, length, rules, command, policy);
+                analysis(walker, scratch);
+                valuesRedacted = 0;
+                inputSize = encoder.size(document);
+                return null;
+            }
             if (!DocumentBytes.view(document, workspace)) {
                 byte[] scratch;
                 int length;

@@ -23,9 +23,21 @@ final class PlainEncoder {
     @Nullable
     private byte[] dst;
     private int pos;
+    /** Whether the arrays of the top level are written with their first element only (a sample for the analysis). */
+    private boolean sample;
 
     /** @return the exact encoded size of the document */
     int size(final BsonDocument document) {
+        return size(document, false);
+    }
+
+    /**
+     * @param sample whether each top-level array counts its first element only: the query-shape fingerprint hashes only the
+     *               first element of an array, so a sample has the fingerprint of the whole
+     * @return the exact encoded size
+     */
+    int size(final BsonDocument document, final boolean sample) {
+        this.sample = sample;
         dst = null;
         pos = 0;
         document(document, 0);
@@ -38,6 +50,12 @@ final class PlainEncoder {
      * @return bytes written
      */
     int write(final BsonDocument document, final byte[] dst, final int index) {
+        return write(document, dst, index, false);
+    }
+
+    /** Writes the document, or its sample (see {@link #size(BsonDocument, boolean)}). @return bytes written */
+    int write(final BsonDocument document, final byte[] dst, final int index, final boolean sample) {
+        this.sample = sample;
         this.dst = dst;
         this.pos = index;
         document(document, 0);
@@ -73,7 +91,7 @@ final class PlainEncoder {
         checkDepth(depth);
         int start = pos;
         pos += 4;
-        int size = array.size();
+        int size = sample && depth == 1 ? Math.min(1, array.size()) : array.size();
         for (int i = 0; i < size; i++) {
             BsonValue value = array.get(i);
             putByte((byte) value.getBsonType().getValue());
