@@ -380,7 +380,7 @@ public final class Report {
         String[] header = {"name", "old ns/op", "new ns/op", "delta", "old B/op", "new B/op", "delta", "old allocs/op",
                 "new allocs/op", "delta"};
         return format(header, lines, markdown) + "\nalpha=" + alpha + "; '~' marks a difference that is not significant"
-                + " (two-sided Mann-Whitney U over the measurement iterations); allocs/op is deterministic, no test.\n";
+                + " (two-sided Mann-Whitney U over the measurement iterations) or below 0.05 %; allocs/op is deterministic, no test.\n";
     }
 
     static String paramsText(final Map<String, String> params) {
@@ -397,7 +397,8 @@ public final class Report {
         }
         double p = MannWhitney.pValue(a, b);
         String n = String.format(Locale.ROOT, "(p=%.3f n=%d+%d)", p, a.length, b.length);
-        if (p >= alpha) {
+        // like benchstat's ~, and also for changes too small to matter (B/op that differ in the fifth digit)
+        if (p >= alpha || Math.abs(meanB - meanA) < Math.abs(meanA) * 0.0005) {
             return "~ " + n;
         }
         return String.format(Locale.ROOT, "%+.2f%% %s", (meanB - meanA) / meanA * 100, n);
