@@ -72,6 +72,8 @@ final class RedactionWalker {
     private int cap;
     private boolean cut;
     private int openDocuments;
+    /** For a capped write: the bytes left out, written into the truncation marker. */
+    private long truncated;
 
     /**
      * Sizes the redacted output of the document at {@code src[off]}, computing fingerprint, collection and counts.
@@ -141,8 +143,6 @@ final class RedactionWalker {
         this.src = null;
         return written;
     }
-
-    private long truncated;
 
     private void start(final byte[] src, final int end, final CompiledPolicy.RuleSet rules, final boolean command,
                        final CompiledPolicy policy, @Nullable final byte[] dst, final int dstOff) {
@@ -235,9 +235,9 @@ final class RedactionWalker {
             }
             byte type = src[p];
             int k = p + 1;
-            int keyEnd = cstringEnd(k, end);
+            int keyEnd = BsonBounds.cstringEnd(src, k, end);
             int v = keyEnd + 1;
-            int vEnd = valueEnd(type, v, end);
+            int vEnd = BsonBounds.valueEnd(src, type, v, end);
             int kLen = keyEnd - k;
             if (limit) {
                 if (type == 0x03 && isOmittedMarker(v, vEnd)) {
@@ -530,9 +530,9 @@ final class RedactionWalker {
         while (p < end) {
             byte type = src[p];
             int k = p + 1;
-            int keyEnd = cstringEnd(k, end);
+            int keyEnd = BsonBounds.cstringEnd(src, k, end);
             int v = keyEnd + 1;
-            int vEnd = valueEnd(type, v, end);
+            int vEnd = BsonBounds.valueEnd(src, type, v, end);
             boolean hashElement = hashing && (!array || index == 0);
             if (hashElement && !array) {
                 mixBytes(src, k, keyEnd - k);
@@ -560,9 +560,9 @@ final class RedactionWalker {
 
     /** Checks the string and scope inside a JavaScript-with-scope value. */
     private void checkCodeWithScope(final int v, final int vEnd, final int depth) {
-        long codeEnd = stringEnd(v + 4, vEnd);
+        long codeEnd = BsonBounds.stringEnd(src, v + 4, vEnd);
         int scope = (int) codeEnd;
-        checkAvailable(scope, 5, vEnd);
+        BsonBounds.checkAvailable(scope, 5, vEnd);
         if ((long) scope + readInt(src, scope) != vEnd) {
             throw new BsonFormatException("JavaScript scope length does not match: index=" + v + " end=" + vEnd);
         }
@@ -571,102 +571,6 @@ final class RedactionWalker {
 
     // ---------------------------------------------------------------------------------------------------------------------
     // BSON structure
-
-    /** @return the index of the NUL that ends the C string at {@code start} */
-    private int cstringEnd(final int start, final int end) {
-        for (int i = start; i < end; i++) {
-            if (src[i] == 0) {
-                return i;
-            }
-        }
-        throw new BsonFormatException("unterminated key or C string at index=" + start + " end=" + end);
-    }
-
-    /** @return the index after the value of the given type at {@code v}, checked against {@code end} */
-    private int valueEnd(final byte type, final int v, final int end) {
-        long after;
-        switch (type) {
-            case 0x01:
-            case 0x09:
-            case 0x11:
-            case 0x12:
-                after = (long) v + 8;
-                break;
-            case 0x02:
-            case 0x0D:
-            case 0x0E:
-                after = stringEnd(v, end);
-                break;
-            case 0x03:
-            case 0x04:
-            case 0x0F:
-                checkAvailable(v, 4, end);
-                int length = readInt(src, v);
-                if (length < (type == 0x0F ? 14 : 5)) {
-                    throw new BsonFormatException("length too small: index=" + v + " length=" + length + " type=" + type);
-                }
-                after = (long) v + length;
-                break;
-            case 0x05:
-                checkAvailable(v, 5, end);
-                int binaryLength = readInt(src, v);
-                if (binaryLength < 0) {
-                    throw new BsonFormatException("negative binary length: index=" + v + " length=" + binaryLength);
-                }
-                after = (long) v + 5 + binaryLength;
-                break;
-            case 0x06:
-            case 0x0A:
-            case (byte) 0xFF:
-            case 0x7F:
-                after = v;
-                break;
-            case 0x07:
-                after = (long) v + 12;
-                break;
-            case 0x08:
-                after = (long) v + 1;
-                break;
-            case 0x0B:
-                after = cstringEnd(cstringEnd(v, end) + 1, end) + 1;
-                break;
-            case 0x0C:
-                after = stringEnd(v, end) + 12;
-                break;
-            case 0x10:
-                after = (long) v + 4;
-                break;
-            case 0x13:
-                after = (long) v + 16;
-                break;
-            default:
-                throw new BsonFormatException("unknown BSON type 0x" + Integer.toHexString(type & 0xff) + " at index="
-                        + (v - 1));
-        }
-        if (after > end) {
-            throw new BsonFormatException("value overruns its document: index=" + v + " end=" + after + " limit=" + end);
-        }
-        return (int) after;
-    }
-
-    private long stringEnd(final int v, final int end) {
-        checkAvailable(v, 4, end);
-        int length = readInt(src, v);
-        if (length < 1) {
-            throw new BsonFormatException("string length too small: index=" + v + " length=" + length);
-        }
-        long after = (long) v + 4 + length;
-        if (after > end || src[(int) after - 1] != 0) {
-            throw new BsonFormatException("string not terminated: index=" + v + " length=" + length + " limit=" + end);
-        }
-        return after;
-    }
-
-    private void checkAvailable(final int index, final int count, final int end) {
-        if ((long) index + count > end) {
-            throw new BsonFormatException("truncated value: index=" + index + " needs=" + count + " limit=" + end);
-        }
-    }
 
     // ---------------------------------------------------------------------------------------------------------------------
     // output (counting when dst is null)

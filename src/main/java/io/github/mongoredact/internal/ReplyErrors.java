@@ -27,7 +27,7 @@ final class ReplyErrors {
             int arrayEnd = error + Bytes.readInt(src, error) - 1;
             int p = error + 4;
             if (p < arrayEnd && src[p] == 0x03) {
-                int v = cstringEnd(src, p + 1, arrayEnd) + 1;
+                int v = BsonBounds.cstringEnd(src, p + 1, arrayEnd) + 1;
                 read(src, v);
                 return;
             }
@@ -72,64 +72,13 @@ final class ReplyErrors {
         while (p < docEnd) {
             byte t = src[p];
             int k = p + 1;
-            int keyEnd = cstringEnd(src, k, docEnd);
+            int keyEnd = BsonBounds.cstringEnd(src, k, docEnd);
             int v = keyEnd + 1;
             if (t == type && Bytes.equal(key, src, k, keyEnd - k)) {
                 return v;
             }
-            p = skip(src, t, v);
-            if (p < 0) {
-                return -1;
-            }
+            p = BsonBounds.valueEnd(src, t, v, docEnd);
         }
         return -1;
-    }
-
-    private static int cstringEnd(final byte[] src, final int start, final int end) {
-        int i = start;
-        while (i < end && src[i] != 0) {
-            i++;
-        }
-        return i;
-    }
-
-    private static int skip(final byte[] src, final byte type, final int v) {
-        switch (type) {
-            case 0x01:
-            case 0x09:
-            case 0x11:
-            case 0x12:
-                return v + 8;
-            case 0x02:
-            case 0x0D:
-            case 0x0E:
-                return v + 4 + Bytes.readInt(src, v);
-            case 0x03:
-            case 0x04:
-            case 0x0F:
-                return v + Bytes.readInt(src, v);
-            case 0x05:
-                return v + 5 + Bytes.readInt(src, v);
-            case 0x06:
-            case 0x0A:
-            case (byte) 0xFF:
-            case 0x7F:
-                return v;
-            case 0x07:
-                return v + 12;
-            case 0x08:
-                return v + 1;
-            case 0x0B:
-                int patternEnd = cstringEnd(src, v, src.length);
-                return cstringEnd(src, patternEnd + 1, src.length) + 1;
-            case 0x0C:
-                return v + 4 + Bytes.readInt(src, v) + 12;
-            case 0x10:
-                return v + 4;
-            case 0x13:
-                return v + 16;
-            default:
-                return -1;
-        }
     }
 }
