@@ -7,6 +7,7 @@ import com.mongodb.event.CommandEvent;
 import com.mongodb.event.CommandFailedEvent;
 import com.mongodb.event.CommandStartedEvent;
 import com.mongodb.event.CommandSucceededEvent;
+import com.mongodb.lang.Nullable;
 import io.github.mongoredact.CompletedCommand;
 import io.github.mongoredact.ListenerCounters;
 import io.github.mongoredact.StartedCommand;
@@ -243,7 +244,9 @@ public final class CommandProcessor {
     }
 
     /** Whether the start was sensitive: known from the table, or null when the table no longer held it. */
-    private static Boolean startedSensitive(final boolean sinks, final Object entry, final StartedCommand started) {
+    @Nullable
+    private static Boolean startedSensitive(final boolean sinks, @Nullable final Object entry,
+                                            @Nullable final StartedCommand started) {
         if (started != null) {
             return started.isRedactedBySpec();
         }

@@ -1,5 +1,7 @@
 package io.github.mongoredact.internal;
 
+import com.mongodb.lang.Nullable;
+
 import java.lang.ref.SoftReference;
 
 /**
@@ -15,6 +17,7 @@ final class Workspace {
     private static final ThreadLocal<Workspace> CURRENT = ThreadLocal.withInitial(Workspace::new);
 
     private byte[] scratch = new byte[4096];
+    @Nullable
     private SoftReference<byte[]> large;
     final RedactionWalker walker = new RedactionWalker();
     final PlainEncoder encoder = new PlainEncoder();
