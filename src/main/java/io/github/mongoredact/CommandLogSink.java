@@ -5,6 +5,7 @@ import com.mongodb.MongoClientSettings;
 import com.mongodb.ServerAddress;
 import com.mongodb.connection.ConnectionDescription;
 import com.mongodb.connection.ConnectionId;
+import io.github.mongoredact.internal.DriverApi;
 import com.mongodb.lang.Nullable;
 import org.bson.BsonDocument;
 import org.bson.types.ObjectId;
@@ -160,8 +161,8 @@ public final class CommandLogSink implements CommandSink {
         ConnectionDescription description = started.getConnectionDescription();
         ConnectionId connectionId = description.getConnectionId();
         ServerAddress address = description.getServerAddress();
-        message.append(" using a connection with driver-generated ID ").append(connectionId.getLocalValue());
-        Long serverValue = connectionId.getServerValue();
+        message.append(" using a connection with driver-generated ID ").append(DriverApi.localValue(connectionId));
+        Long serverValue = DriverApi.serverValue(connectionId);
         if (serverValue != null) {
             message.append(" and server-generated ID ").append(serverValue.longValue());
         }
@@ -187,10 +188,11 @@ public final class CommandLogSink implements CommandSink {
         keyValues.add("operationId");
         keyValues.add(started.getOperationId());
         keyValues.add("driverConnectionId");
-        keyValues.add(connectionId.getLocalValue());
-        if (connectionId.getServerValue() != null) {
+        keyValues.add(DriverApi.localValue(connectionId));
+        Long serverValue = DriverApi.serverValue(connectionId);
+        if (serverValue != null) {
             keyValues.add("serverConnectionId");
-            keyValues.add(connectionId.getServerValue());
+            keyValues.add(serverValue);
         }
         keyValues.add("serverHost");
         keyValues.add(address.getHost());

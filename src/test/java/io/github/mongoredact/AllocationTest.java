@@ -118,7 +118,7 @@ class AllocationTest {
         RedactingCommandListener listener = RedactingCommandListener.builder().policy(policy).addListener(last).build();
         CommandSucceededEvent event = DriverShapes.succeeded(1, "find", reply);
         long perCall = perCall(() -> listener.commandSucceeded(event), WARM_UP);
-        int output = ((RawBsonDocument) last.succeeded.getResponse()).getByteLength();
+        int output = RawBytes.length((RawBsonDocument) last.succeeded.getResponse());
         report("find reply 100 " + name + " " + backing, perCall, output);
         assertEquals(0, listener.getCounters().getRedactionFailures());
         assertTrue(perCall <= output + OVERHEAD_BUDGET, "allocated " + perCall + " bytes per call for an output of " + output);
@@ -159,7 +159,7 @@ class AllocationTest {
                 .addListener(last).build();
         CommandStartedEvent event = DriverShapes.started(1, "insert", command);
         long perCall = perCall(() -> listener.commandStarted(event), 50, 100);
-        int output = ((RawBsonDocument) last.started.getCommand()).getByteLength();
+        int output = RawBytes.length((RawBsonDocument) last.started.getCommand());
         report("insert over 1 MiB defaults BYTE_BUF_DIRECT (100 calls)", perCall, output);
         assertEquals(0, listener.getCounters().getRedactionFailures());
         assertTrue(perCall <= output + OVERHEAD_BUDGET, "allocated " + perCall + " bytes per call for an output of " + output);
@@ -202,7 +202,7 @@ class AllocationTest {
             listener.commandStarted(started);
             listener.commandSucceeded(succeeded);
         }, WARM_UP);
-        int documents = ((RawBsonDocument) reply).getByteLength() + DriverShapes.encode(find).length;
+        int documents = RawBytes.length((RawBsonDocument) reply) + DriverShapes.encode(find).length;
         report("sink without documents, find + reply " + name, perPair, 0);
         assertEquals(0, listener.getCounters().getRedactionFailures());
         assertEquals(0, listener.getCounters().getInFlight());
@@ -216,7 +216,7 @@ class AllocationTest {
         RedactingCommandListener listener = RedactingCommandListener.builder().policy(policy).addListener(last).build();
         CommandStartedEvent event = DriverShapes.started(1, commandName, command);
         long perCall = perCall(() -> listener.commandStarted(event), warmUp);
-        int output = ((RawBsonDocument) last.started.getCommand()).getByteLength();
+        int output = RawBytes.length((RawBsonDocument) last.started.getCommand());
         report(label, perCall, output);
         assertEquals(0, listener.getCounters().getRedactionFailures(), () -> last.started.getCommand().toJson());
         assertTrue(perCall <= output + OVERHEAD_BUDGET, "allocated " + perCall + " bytes per call for an output of " + output

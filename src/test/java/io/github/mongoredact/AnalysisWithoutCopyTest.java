@@ -33,7 +33,7 @@ class AnalysisWithoutCopyTest {
                 assertEquals(withDocuments.getFingerprint(), withoutDocuments.getFingerprint(), label);
                 assertEquals("customers", withoutDocuments.getCollectionName(), label);
                 assertEquals(withDocuments.getCommandSize(), withoutDocuments.getCommandSize(), label);
-                assertEquals(new RawBsonDocument(insert(count), new BsonDocumentCodec()).getByteLength(),
+                assertEquals(RawBytes.length(new RawBsonDocument(insert(count), new BsonDocumentCodec())),
                         withoutDocuments.getCommandSize(), label);
             }
         }

@@ -18,7 +18,7 @@ import org.bson.codecs.BsonDocumentCodec;
 import org.bson.codecs.EncoderContext;
 import org.bson.io.BasicOutputBuffer;
 
-import java.lang.reflect.Method;
+import java.lang.reflect.Constructor;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.util.Arrays;
@@ -34,15 +34,16 @@ import java.util.function.Function;
  */
 public final class DriverShapes {
     private static final String BYTE_BUF_DOCUMENT = "com.mongodb.internal.connection.ByteBufBsonDocument";
-    private static final Method CREATE_ONE;
+    private static final Constructor<?> CONSTRUCTOR;
     private static final ConnectionDescription CONNECTION = new ConnectionDescription(
             new ServerId(new ClusterId("test"), new ServerAddress("127.0.0.1", 27017)));
 
     static {
         try {
             Class<?> type = Class.forName(BYTE_BUF_DOCUMENT);
-            CREATE_ONE = type.getDeclaredMethod("createOne", ByteBuf.class);
-            CREATE_ONE.setAccessible(true);
+            // the constructor over a buffer is the same on every supported line (createOne's parameters changed in 5.x)
+            CONSTRUCTOR = type.getDeclaredConstructor(ByteBuf.class);
+            CONSTRUCTOR.setAccessible(true);
         } catch (ReflectiveOperationException e) {
             throw new ExceptionInInitializerError(e);
         }
@@ -113,8 +114,13 @@ public final class DriverShapes {
     public static BsonDocument byteBufDocument(final ByteBuffer buffer, final int position) {
         ByteBuf buf = new ByteBufNIO(buffer.order(ByteOrder.LITTLE_ENDIAN));
         buf.position(position);
+        // as the driver slices a document out of a message: its buffer ends where the length prefix says
+        int length = buf.getInt(position);
+        if (length >= 5 && (long) position + length <= buf.capacity()) {
+            buf.limit(position + length);
+        }
         try {
-            BsonDocument document = (BsonDocument) CREATE_ONE.invoke(null, buf);
+            BsonDocument document = (BsonDocument) CONSTRUCTOR.newInstance(buf);
             if (!document.getClass().getName().equals(BYTE_BUF_DOCUMENT)) {
                 throw new AssertionError("not the driver's type: " + document.getClass());
             }
@@ -225,10 +231,10 @@ public final class DriverShapes {
             throw new AssertionError("forwarded document is not a RawBsonDocument: " + document.getClass());
         }
         RawBsonDocument raw = (RawBsonDocument) document;
-        byte[] backing = raw.getBackingArray();
-        if (raw.getByteOffset() != 0 || backing.length != raw.getByteLength()) {
-            throw new AssertionError("forwarded document does not own an exact-size array: offset=" + raw.getByteOffset()
-                    + " length=" + raw.getByteLength() + " array=" + backing.length);
+        byte[] backing = RawBytes.array(raw);
+        if (RawBytes.offset(raw) != 0 || backing.length != RawBytes.length(raw)) {
+            throw new AssertionError("forwarded document does not own an exact-size array: offset=" + RawBytes.offset(raw)
+                    + " length=" + RawBytes.length(raw) + " array=" + backing.length);
         }
         return backing;
     }

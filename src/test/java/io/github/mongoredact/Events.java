@@ -15,6 +15,7 @@ import org.bson.BsonDocument;
 import org.bson.RawBsonDocument;
 import org.bson.types.ObjectId;
 
+import java.lang.reflect.Constructor;
 import java.util.Collections;
 
 /** Real driver event objects and owned sink facts built from them, for unit tests of the sinks. */
@@ -26,13 +27,33 @@ public final class Events {
 
     /** A connection with driver id 3 and, when given, the server's id. */
     public static ConnectionDescription connection(@Nullable final Long serverValue, @Nullable final ObjectId serviceId) {
-        ConnectionId id = new ConnectionId(SERVER_ID, 3, serverValue);
+        ConnectionId id = connectionId(3, serverValue);
         if (serviceId != null) {
             return new ConnectionDescription(serviceId, id, 8, ServerType.STANDALONE, 1000, 16 * 1024 * 1024,
                     48 * 1024 * 1024, Collections.emptyList(), null);
         }
         return new ConnectionDescription(id, 8, ServerType.STANDALONE, 1000, 16 * 1024 * 1024, 48 * 1024 * 1024,
                 Collections.emptyList());
+    }
+
+    /**
+     * A connection id on every driver line: its constructor takes {@code (ServerId, int, Integer)} up to 4.11 and
+     * {@code (ServerId, long, Long)} from 5.0.
+     */
+    public static ConnectionId connectionId(final long localValue, @Nullable final Long serverValue) {
+        try {
+            for (Constructor<?> constructor : ConnectionId.class.getConstructors()) {
+                Class<?>[] types = constructor.getParameterTypes();
+                if (types.length == 3) {
+                    boolean wide = types[1] == long.class;
+                    return (ConnectionId) constructor.newInstance(SERVER_ID, wide ? (Object) localValue : (Object) (int) localValue,
+                            serverValue == null ? null : wide ? (Object) serverValue : (Object) serverValue.intValue());
+                }
+            }
+        } catch (ReflectiveOperationException e) {
+            throw new AssertionError(e);
+        }
+        throw new AssertionError("no ConnectionId(ServerId, local, server) constructor");
     }
 
     public static ConnectionDescription connection() {

@@ -87,8 +87,8 @@ class FailureRedactionTest {
 
     @Test
     void writeExceptionIsScrubbed() {
-        MongoWriteException original = new MongoWriteException(new WriteError(11000, DUP, details()), ADDRESS,
-                Set.of("NoWritesPerformed"));
+        MongoWriteException original = new MongoWriteException(new WriteError(11000, DUP, details()), ADDRESS);
+        original.addLabel("NoWritesPerformed");
         MongoWriteException redacted = assertInstanceOf(MongoWriteException.class, forward(RedactionPolicy.defaults(), original));
         assertEquals(11000, redacted.getError().getCode());
         assertEquals(11000, redacted.getCode());
@@ -128,7 +128,7 @@ class FailureRedactionTest {
         WriteConcernError concern = new WriteConcernError(100, "UnsatisfiableWriteConcern",
                 "cannot satisfy \"" + EMAIL + "\"", new BsonDocument("note", new BsonString(EMAIL)));
         MongoWriteConcernException redacted = assertInstanceOf(MongoWriteConcernException.class,
-                forward(RedactionPolicy.defaults(), new MongoWriteConcernException(concern, null, ADDRESS, Set.of())));
+                forward(RedactionPolicy.defaults(), new MongoWriteConcernException(concern, null, ADDRESS)));
         assertEquals(100, redacted.getWriteConcernError().getCode());
         assertFalse(redacted.getMessage().contains(EMAIL), redacted.getMessage());
         assertFalse(redacted.getWriteConcernError().getDetails().toJson().contains(EMAIL));

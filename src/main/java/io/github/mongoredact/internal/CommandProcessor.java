@@ -258,7 +258,7 @@ public final class CommandProcessor {
     }
 
     private static long key(final CommandEvent event) {
-        return InFlightTable.key(event.getConnectionDescription().getConnectionId().getLocalValue(), event.getRequestId());
+        return InFlightTable.key(DriverApi.localValue(event.getConnectionDescription().getConnectionId()), event.getRequestId());
     }
 
     /** Facts of a start the table no longer held: the completion's metadata only. */

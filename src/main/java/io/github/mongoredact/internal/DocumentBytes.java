@@ -70,14 +70,16 @@ final class DocumentBytes {
     static boolean view(final BsonDocument document, final Workspace workspace) {
         if (document instanceof RawBsonDocument) {
             RawBsonDocument raw = (RawBsonDocument) document;
-            workspace.source(raw.getBackingArray(), raw.getByteOffset(), raw.getByteOffset() + raw.getByteLength());
+            int offset = DriverApi.rawOffset(raw);
+            workspace.source(DriverApi.rawArray(raw), offset, offset + DriverApi.rawLength(raw));
             return true;
         }
         ByteBuf buf = buffer(document);
-        if (buf != null && buf.isBackedByArray()) {
-            int start = buf.arrayOffset() + buf.position();
+        byte[] array = buf == null ? null : DriverApi.array(buf);
+        if (array != null) {
+            int start = DriverApi.arrayOffset(buf) + buf.position();
             int length = checkedLength(buf.getInt(buf.position()), buf.remaining());
-            workspace.source(buf.array(), start, start + length);
+            workspace.source(array, start, start + length);
             return true;
         }
         return false;
@@ -86,15 +88,15 @@ final class DocumentBytes {
     /** @return the document's length in bytes */
     static int length(final BsonDocument document) {
         if (document instanceof RawBsonDocument) {
-            return ((RawBsonDocument) document).getByteLength();
+            return DriverApi.rawLength((RawBsonDocument) document);
         }
         ByteBuf buf = buffer(document);
         if (buf != null) {
             return checkedLength(buf.getInt(buf.position()), buf.remaining());
         }
         try (BsonBinaryReader reader = (BsonBinaryReader) document.asBsonReader()) {
-            BsonInput input = reader.getBsonInput();
-            return checkedLength(input.readInt32(), input.getRemaining() + 4);
+            // BsonInput tells what remains only from 5.14: the copy's readBytes checks the bounds on every line
+            return checkedLength(reader.getBsonInput().readInt32(), Integer.MAX_VALUE);
         }
     }
 
@@ -106,16 +108,19 @@ final class DocumentBytes {
     static int copy(final BsonDocument document, final byte[] dst, final int index) {
         if (document instanceof RawBsonDocument) {
             RawBsonDocument raw = (RawBsonDocument) document;
-            System.arraycopy(raw.getBackingArray(), raw.getByteOffset(), dst, index, raw.getByteLength());
-            return raw.getByteLength();
+            int length = DriverApi.rawLength(raw);
+            checkRoom(dst, index, length);
+            System.arraycopy(DriverApi.rawArray(raw), DriverApi.rawOffset(raw), dst, index, length);
+            return length;
         }
         ByteBuf buf = buffer(document);
         if (buf != null) {
             int position = buf.position();
             int length = checkedLength(buf.getInt(position), buf.remaining());
             checkRoom(dst, index, length);
-            if (buf.isBackedByArray()) {
-                System.arraycopy(buf.array(), buf.arrayOffset() + position, dst, index, length);
+            byte[] array = DriverApi.array(buf);
+            if (array != null) {
+                System.arraycopy(array, DriverApi.arrayOffset(buf) + position, dst, index, length);
             } else {
                 buf.get(position, dst, index, length);
             }
@@ -123,7 +128,7 @@ final class DocumentBytes {
         }
         try (BsonBinaryReader reader = (BsonBinaryReader) document.asBsonReader()) {
             BsonInput input = reader.getBsonInput();
-            int length = checkedLength(input.readInt32(), input.getRemaining() + 4);
+            int length = checkedLength(input.readInt32(), Integer.MAX_VALUE);
             checkRoom(dst, index, length);
             Bytes.writeInt(dst, index, length);
             input.readBytes(dst, index + 4, length - 4);

@@ -39,7 +39,7 @@ final class FailureRedactor {
             MongoWriteException e = (MongoWriteException) failure;
             WriteError error = e.getError();
             redacted = new MongoWriteException(new WriteError(error.getCode(), MessageScrubber.scrub(error.getMessage()),
-                    redactDocument(error.getDetails(), commandName)), e.getServerAddress(), e.getErrorLabels());
+                    redactDocument(error.getDetails(), commandName)), e.getServerAddress());
         } else if (failure instanceof MongoBulkWriteException) {
             MongoBulkWriteException e = (MongoBulkWriteException) failure;
             List<BulkWriteError> errors = new ArrayList<>();
@@ -52,7 +52,7 @@ final class FailureRedactor {
         } else if (failure instanceof MongoWriteConcernException) {
             MongoWriteConcernException e = (MongoWriteConcernException) failure;
             redacted = new MongoWriteConcernException(concernError(e.getWriteConcernError(), commandName), e.getWriteResult(),
-                    e.getServerAddress(), e.getErrorLabels());
+                    e.getServerAddress());
         } else {
             return failure;
         }
