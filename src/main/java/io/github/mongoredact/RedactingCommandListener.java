@@ -6,6 +6,7 @@ import com.mongodb.event.CommandStartedEvent;
 import com.mongodb.event.CommandSucceededEvent;
 import io.github.mongoredact.internal.CommandProcessor;
 import io.github.mongoredact.internal.Downstream;
+import io.github.mongoredact.internal.DriverApi;
 
 import java.util.ArrayList;
 import java.util.Collections;
@@ -170,10 +171,21 @@ public final class RedactingCommandListener implements CommandListener {
         }
 
         /**
+         * Builds the listener, in the application's configuration code rather than on the driver's threads: a driver on which
+         * the listener can not work at all is refused here.
+         *
          * @return the listener
+         * @throws IllegalStateException if the MongoDB Java driver on the class path is outside the supported range (4.11.0
+         *                               to the newest 5.x) or lacks what the listener needs; the message names the driver
+         *                               version and what is missing
          * @since 0.1
          */
         public RedactingCommandListener build() {
+            String unsupported = DriverApi.unsupportedReason();
+            if (unsupported != null) {
+                throw new IllegalStateException("mongo-redact supports the MongoDB Java driver " + DriverApi.SUPPORTED_RANGE
+                        + "; the driver on the class path, version " + DriverApi.driverVersion() + ", lacks: " + unsupported);
+            }
             return new RedactingCommandListener(this);
         }
     }

@@ -1,5 +1,6 @@
 package io.github.mongoredact.internal;
 
+import com.mongodb.MongoClientException;
 import com.mongodb.MongoCommandException;
 import com.mongodb.MongoException;
 import com.mongodb.MongoServerException;
@@ -12,10 +13,10 @@ import io.github.mongoredact.CompletedCommand;
 import io.github.mongoredact.ListenerCounters;
 import io.github.mongoredact.StartedCommand;
 import org.bson.BsonDocument;
-import org.bson.BsonString;
 import org.bson.RawBsonDocument;
 
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
  * The work behind {@code RedactingCommandListener}: redact and copy, correlate, forward. Thread-safe; per-thread state lives
@@ -23,7 +24,7 @@ import java.util.concurrent.TimeUnit;
  */
 public final class CommandProcessor {
     /** The key of the marker document forwarded in place of a document that could not be read. */
-    public static final String REDACTION_ERROR_KEY = "$redactionError";
+    public static final String REDACTION_ERROR_KEY = Markers.KEY;
 
     private final CompiledPolicy policy;
     private final boolean redactFailures;
@@ -31,6 +32,7 @@ public final class CommandProcessor {
     private final InFlightTable inFlight;
     private final Counters counters;
     private final FailureRedactor failureRedactor;
+    private final AtomicBoolean warned = new AtomicBoolean();
 
     /**
      * @param policy the compiled policy
@@ -61,8 +63,8 @@ public final class CommandProcessor {
                 return;
             }
             startedUnguarded(event);
-        } catch (RuntimeException e) {
-            unexpected(e);
+        } catch (Throwable e) {
+            unexpected("commandStarted", event, e);
         }
     }
 
@@ -73,8 +75,8 @@ public final class CommandProcessor {
                 return;
             }
             succeededUnguarded(event);
-        } catch (RuntimeException e) {
-            unexpected(e);
+        } catch (Throwable e) {
+            unexpected("commandSucceeded", event, e);
         }
     }
 
@@ -85,14 +87,35 @@ public final class CommandProcessor {
                 return;
             }
             failedUnguarded(event);
-        } catch (RuntimeException e) {
-            unexpected(e);
+        } catch (Throwable e) {
+            unexpected("commandFailed", event, e);
         }
     }
 
-    private void unexpected(final RuntimeException e) {
+    /** A failure outside the guarded copy: the event was not forwarded. Counted and logged; never throws. */
+    private void unexpected(final String callback, final CommandEvent event, final Throwable e) {
+        Guard.rethrowIfStopRequest(e);
         counters.redactionFailures.increment();
-        downstream.unexpected(e);
+        Guard.log(warned, "The redacting listener failed in " + callback + " of command " + commandName(event)
+                + ", which was not forwarded", e);
+    }
+
+    /** The copy or redaction of a document failed: counted and logged, and a marker goes on in its place. */
+    private BsonDocument copyFailed(final String what, final CommandEvent event, final Throwable e) {
+        Guard.rethrowIfStopRequest(e);
+        counters.redactionFailures.increment();
+        Guard.log(warned, "The redacting listener could not copy the " + what + " of command " + commandName(event)
+                + "; a marker document was forwarded in its place", e);
+        return Markers.of(e);
+    }
+
+    private static String commandName(final CommandEvent event) {
+        try {
+            return event.getCommandName();
+        } catch (Throwable e) {
+            Guard.rethrowIfStopRequest(e);
+            return "(unknown)";
+        }
     }
 
     private void startedUnguarded(final CommandStartedEvent event) {
@@ -122,9 +145,8 @@ public final class CommandProcessor {
                     counters.valuesRedacted.add(redactor.valuesRedacted);
                 }
             }
-        } catch (RuntimeException | StackOverflowError e) {
-            counters.redactionFailures.increment();
-            owned = marker(e);
+        } catch (Throwable e) {
+            owned = copyFailed("command", event, e);
         }
         StartedCommand started = null;
         if (sinks) {
@@ -181,9 +203,8 @@ public final class CommandProcessor {
                     counters.valuesRedacted.add(redactor.valuesRedacted);
                 }
             }
-        } catch (RuntimeException | StackOverflowError e) {
-            counters.redactionFailures.increment();
-            owned = marker(e);
+        } catch (Throwable e) {
+            owned = copyFailed("reply", event, e);
         }
         CompletedCommand completed = null;
         if (sinks) {
@@ -206,7 +227,10 @@ public final class CommandProcessor {
         Object entry = sinks || SpecRedaction.isHello(commandName) ? inFlight.remove(key(event)) : null;
         StartedCommand started = entry instanceof StartedCommand ? (StartedCommand) entry : null;
         Boolean startedSensitive = startedSensitive(sinks, entry, started);
-        Throwable original = event.getThrowable();
+        Throwable thrown = event.getThrowable();
+        // a failed event without a throwable is still a failure: sinks must not see it as a success
+        Throwable original = thrown != null ? thrown : new MongoClientException("The driver reported the failure of command "
+                + commandName + " without a throwable");
         Throwable failure;
         try {
             if (SpecRedaction.isSensitiveFailure(commandName, startedSensitive)) {
@@ -216,8 +240,11 @@ public final class CommandProcessor {
             } else {
                 failure = original;
             }
-        } catch (RuntimeException | StackOverflowError e) {
+        } catch (Throwable e) {
+            Guard.rethrowIfStopRequest(e);
             counters.redactionFailures.increment();
+            Guard.log(warned, "The redacting listener could not redact the failure of command " + commandName
+                    + "; a stand-in without its text was forwarded", e);
             MongoException replaced = new MongoException(original instanceof MongoException
                     ? ((MongoException) original).getCode() : -1,
                     "The failure of command " + commandName + " could not be redacted (" + e.getClass().getSimpleName()
@@ -268,10 +295,4 @@ public final class CommandProcessor {
                 SpecRedaction.EMPTY), null, null, 0, -1, false);
     }
 
-    /** A document that says what failed, never the bytes that failed. */
-    private static BsonDocument marker(final Throwable e) {
-        String message = e instanceof BsonFormatException ? e.getMessage()
-                : e.getClass().getSimpleName() + " while redacting";
-        return new BsonDocument(REDACTION_ERROR_KEY, new BsonString(String.valueOf(message)));
-    }
 }

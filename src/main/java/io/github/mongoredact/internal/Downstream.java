@@ -14,12 +14,11 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.LongAdder;
 
 /**
- * The listeners and sinks a {@link CommandProcessor} forwards to, in the order they were added. Each call is isolated: an
- * exception is caught, counted and logged (a warning the first time, then at debug level), and the others still get the
- * event.
+ * The listeners and sinks a {@link CommandProcessor} forwards to, in the order they were added. Each call is isolated: any
+ * {@link Throwable} but {@link ThreadDeath} (see {@link Guard}) is caught, counted and logged (a warning the first time, then
+ * at debug level), and the others still get the event.
  */
 public final class Downstream {
-    private static final System.Logger LOGGER = System.getLogger("io.github.mongoredact.RedactingCommandListener");
     private final CommandListener[] listeners;
     private final boolean[] isSink;
     private final boolean hasPlain;
@@ -49,24 +48,8 @@ public final class Downstream {
         this.failures = failures;
     }
 
-    /** A failing JVM is not the listener's to hide; every other Throwable of a downstream is isolated. */
-    private static void rethrowFatal(final Throwable e) {
-        if (e instanceof VirtualMachineError) {
-            throw (VirtualMachineError) e;
-        }
-    }
-
     boolean isEmpty() {
         return listeners.length == 0;
-    }
-
-    /** Logs a failure of the listener itself, which the caller has already counted. */
-    void unexpected(final RuntimeException e) {
-        System.Logger.Level level = warned.compareAndSet(false, true) ? System.Logger.Level.WARNING : System.Logger.Level.DEBUG;
-        if (LOGGER.isLoggable(level)) {
-            LOGGER.log(level, "The redacting listener failed on an event, which was not forwarded; later failures are logged"
-                    + " at debug level", e);
-        }
     }
 
     boolean hasPlain() {
@@ -88,7 +71,7 @@ public final class Downstream {
                     return true;
                 }
             } catch (Throwable e) {
-                rethrowFatal(e);
+                Guard.rethrowIfStopRequest(e);
                 failed(listener, "needsDocuments", e);
                 return true;
             }
@@ -106,7 +89,7 @@ public final class Downstream {
                     listener.commandStarted(event);
                 }
             } catch (Throwable e) {
-                rethrowFatal(e);
+                Guard.rethrowIfStopRequest(e);
                 failed(listener, "commandStarted", e);
             }
         }
@@ -126,7 +109,7 @@ public final class Downstream {
                     listener.commandSucceeded(succeeded);
                 }
             } catch (Throwable e) {
-                rethrowFatal(e);
+                Guard.rethrowIfStopRequest(e);
                 failed(listener, failed != null ? "commandFailed" : "commandSucceeded", e);
             }
         }
@@ -136,10 +119,7 @@ public final class Downstream {
         if (failures != null) {
             failures.increment();
         }
-        System.Logger.Level level = warned.compareAndSet(false, true) ? System.Logger.Level.WARNING : System.Logger.Level.DEBUG;
-        if (LOGGER.isLoggable(level)) {
-            LOGGER.log(level, "Downstream listener " + listener.getClass().getName() + " threw from " + callback
-                    + "; later failures are logged at debug level", e);
-        }
+        Guard.log(warned, "Downstream listener " + listener.getClass().getName() + " threw from " + callback
+                + "; the other listeners got the event", e);
     }
 }

@@ -1,7 +1,13 @@
 package io.github.mongoredact.internal;
 
+import com.mongodb.RequestContext;
+import com.mongodb.connection.ConnectionDescription;
 import com.mongodb.connection.ConnectionId;
+import com.mongodb.event.CommandFailedEvent;
+import com.mongodb.event.CommandStartedEvent;
+import com.mongodb.event.CommandSucceededEvent;
 import com.mongodb.lang.Nullable;
+import org.bson.BsonDocument;
 import org.bson.ByteBuf;
 import org.bson.ByteBufNIO;
 import org.bson.RawBsonDocument;
@@ -11,6 +17,7 @@ import java.lang.invoke.MethodHandles;
 import java.lang.invoke.MethodType;
 import java.lang.invoke.VarHandle;
 import java.nio.ByteBuffer;
+import java.util.Arrays;
 
 /**
  * The parts of the driver's API that differ between the supported lines (4.11 to the newest 5.x), each reached through a
@@ -25,6 +32,9 @@ import java.nio.ByteBuffer;
  *     <li>{@link ByteBuf}: {@code isBackedByArray()} and {@code arrayOffset()} from 5.5; before, for {@link ByteBufNIO} only,
  *     {@code asNIO()}, which returns the buffer it wraps (a composite buffer's copies, with positions of its own).</li>
  * </ul>
+ *
+ * <p>The system property {@code io.github.mongoredact.noFieldAccess=true} keeps to public API (the allocating paths), as a
+ * runtime that opens no private field would.</p>
  *
  * <p>Nothing here throws for a missing method: the absence selects another path. {@link #unsupportedReason()} names what the
  * listener can not do without.</p>
@@ -89,8 +99,12 @@ public final class DriverApi {
         RAW_LENGTH_FIELD = fields == null ? null : fields[2];
         BUF_HAS_ARRAY = handle(lookup, ByteBuf.class, "isBackedByArray", boolean.class);
         BUF_ARRAY_OFFSET = BUF_HAS_ARRAY == null ? null : handle(lookup, ByteBuf.class, "arrayOffset", int.class);
-        UNSUPPORTED = missing.length() == 0 ? null : missing.toString().trim();
         VERSION = readVersion();
+        if (olderThanOldestSupported(VERSION)) {
+            missing.insert(0, "a driver of " + OLDEST_SUPPORTED + " or later ");
+        }
+        missing.append(missingConstructors(lookup));
+        UNSUPPORTED = missing.length() == 0 ? null : missing.toString().trim();
     }
 
     private DriverApi() {
@@ -150,7 +164,14 @@ public final class DriverApi {
         } catch (Throwable e) {
             throw new IllegalStateException(e);
         }
-        return raw.getByteBuffer().asNIO().array();
+        ByteBuffer nio = raw.getByteBuffer().asNIO();
+        if (nio.hasArray()) {
+            return nio.array();
+        }
+        // a read-only or direct view: copy it (rawOffset then says 0)
+        byte[] copy = new byte[nio.remaining()];
+        nio.duplicate().get(copy);
+        return copy;
     }
 
     /** @return the index of the raw document's first byte in {@link #rawArray(RawBsonDocument)} */
@@ -168,7 +189,7 @@ public final class DriverApi {
             throw new IllegalStateException(e);
         }
         ByteBuffer nio = raw.getByteBuffer().asNIO();
-        return nio.arrayOffset() + nio.position();
+        return nio.hasArray() ? nio.arrayOffset() + nio.position() : 0;
     }
 
     /** @return the raw document's length in bytes */
@@ -227,6 +248,41 @@ public final class DriverApi {
         return value == null ? null : value instanceof Long ? (Long) value : Long.valueOf(value.longValue());
     }
 
+    /** The event constructors the listener forwards with, the same from 4.11 on. */
+    private static String missingConstructors(final MethodHandles.Lookup lookup) {
+        StringBuilder missing = new StringBuilder();
+        Class<?>[] head = {RequestContext.class, long.class, int.class, ConnectionDescription.class, String.class,
+                String.class};
+        constructor(lookup, CommandStartedEvent.class, missing, head, BsonDocument.class);
+        constructor(lookup, CommandSucceededEvent.class, missing, head, BsonDocument.class, long.class);
+        constructor(lookup, CommandFailedEvent.class, missing, head, long.class, Throwable.class);
+        return missing.toString();
+    }
+
+    private static void constructor(final MethodHandles.Lookup lookup, final Class<?> type, final StringBuilder missing,
+                                     final Class<?>[] head, final Class<?>... tail) {
+        Class<?>[] parameters = Arrays.copyOf(head, head.length + tail.length);
+        System.arraycopy(tail, 0, parameters, head.length, tail.length);
+        try {
+            lookup.findConstructor(type, MethodType.methodType(void.class, parameters));
+        } catch (NoSuchMethodException | IllegalAccessException | RuntimeException e) {
+            missing.append(type.getSimpleName()).append(Arrays.toString(parameters)).append(' ');
+        }
+    }
+
+    /** @return whether the version is known and older than {@link #OLDEST_SUPPORTED} */
+    static boolean olderThanOldestSupported(final String version) {
+        String[] parts = version.split("[.-]", 3);
+        try {
+            int major = Integer.parseInt(parts[0]);
+            int minor = parts.length > 1 ? Integer.parseInt(parts[1]) : 0;
+            return major < 4 || (major == 4 && minor < 11);
+        } catch (NumberFormatException e) {
+            // "unknown" or a form of its own: the capability checks decide
+            return false;
+        }
+    }
+
     /** The first of the return types that the method has, or null. */
     @Nullable
     private static MethodHandle handle(final MethodHandles.Lookup lookup, final Class<?> owner, final String name,
@@ -244,6 +300,9 @@ public final class DriverApi {
 
     @Nullable
     private static VarHandle[] rawFields() {
+        if (Boolean.getBoolean("io.github.mongoredact.noFieldAccess")) {
+            return null;
+        }
         try {
             MethodHandles.Lookup lookup = MethodHandles.privateLookupIn(RawBsonDocument.class, MethodHandles.lookup());
             return new VarHandle[]{lookup.findVarHandle(RawBsonDocument.class, "bytes", byte[].class),
