@@ -17,7 +17,10 @@ import java.lang.invoke.MethodHandles;
 import java.lang.invoke.MethodType;
 import java.lang.invoke.VarHandle;
 import java.nio.ByteBuffer;
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.List;
+import java.util.StringJoiner;
 
 /**
  * The parts of the driver's API that differ between the supported lines (4.11 to the newest 5.x), each reached through a
@@ -76,15 +79,15 @@ public final class DriverApi {
             throw new ExceptionInInitializerError(e);
         }
         MethodHandles.Lookup lookup = MethodHandles.publicLookup();
-        StringBuilder missing = new StringBuilder();
+        List<String> missing = new ArrayList<>();
         MethodHandle local = handle(lookup, ConnectionId.class, "getLocalValue", long.class, int.class);
         MethodHandle server = handle(lookup, ConnectionId.class, "getServerValue", Long.class, Integer.class);
         if (local == null) {
-            missing.append("ConnectionId.getLocalValue() ");
+            missing.add("ConnectionId.getLocalValue()");
             local = MethodHandles.dropArguments(MethodHandles.constant(long.class, 0L), 0, ConnectionId.class);
         }
         if (server == null) {
-            missing.append("ConnectionId.getServerValue() ");
+            missing.add("ConnectionId.getServerValue()");
             server = MethodHandles.dropArguments(MethodHandles.constant(Long.class, null), 0, ConnectionId.class);
         }
         LOCAL_VALUE = local.asType(MethodType.methodType(long.class, ConnectionId.class));
@@ -101,10 +104,10 @@ public final class DriverApi {
         BUF_ARRAY_OFFSET = BUF_HAS_ARRAY == null ? null : handle(lookup, ByteBuf.class, "arrayOffset", int.class);
         VERSION = readVersion();
         if (olderThanOldestSupported(VERSION)) {
-            missing.insert(0, "a driver of " + OLDEST_SUPPORTED + " or later ");
+            missing.add(0, "a driver of " + OLDEST_SUPPORTED + " or later");
         }
-        missing.append(missingConstructors(lookup));
-        UNSUPPORTED = missing.length() == 0 ? null : missing.toString().trim();
+        missingConstructors(lookup, missing);
+        UNSUPPORTED = missing.isEmpty() ? null : String.join("; ", missing);
     }
 
     private DriverApi() {
@@ -249,29 +252,31 @@ public final class DriverApi {
     }
 
     /** The event constructors the listener forwards with, the same from 4.11 on. */
-    private static String missingConstructors(final MethodHandles.Lookup lookup) {
-        StringBuilder missing = new StringBuilder();
+    private static void missingConstructors(final MethodHandles.Lookup lookup, final List<String> missing) {
         Class<?>[] head = {RequestContext.class, long.class, int.class, ConnectionDescription.class, String.class,
                 String.class};
         constructor(lookup, CommandStartedEvent.class, missing, head, BsonDocument.class);
         constructor(lookup, CommandSucceededEvent.class, missing, head, BsonDocument.class, long.class);
         constructor(lookup, CommandFailedEvent.class, missing, head, long.class, Throwable.class);
-        return missing.toString();
     }
 
-    private static void constructor(final MethodHandles.Lookup lookup, final Class<?> type, final StringBuilder missing,
+    private static void constructor(final MethodHandles.Lookup lookup, final Class<?> type, final List<String> missing,
                                      final Class<?>[] head, final Class<?>... tail) {
         Class<?>[] parameters = Arrays.copyOf(head, head.length + tail.length);
         System.arraycopy(tail, 0, parameters, head.length, tail.length);
         try {
             lookup.findConstructor(type, MethodType.methodType(void.class, parameters));
         } catch (NoSuchMethodException | IllegalAccessException | RuntimeException e) {
-            missing.append(type.getSimpleName()).append(Arrays.toString(parameters)).append(' ');
+            StringJoiner signature = new StringJoiner(", ", type.getSimpleName() + "(", ")");
+            for (Class<?> parameter : parameters) {
+                signature.add(parameter.getSimpleName());
+            }
+            missing.add(signature.toString());
         }
     }
 
     /** @return whether the version is known and older than {@link #OLDEST_SUPPORTED} */
-    static boolean olderThanOldestSupported(final String version) {
+    public static boolean olderThanOldestSupported(final String version) {
         String[] parts = version.split("[.-]", 3);
         try {
             int major = Integer.parseInt(parts[0]);
