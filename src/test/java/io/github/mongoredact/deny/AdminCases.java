@@ -9,7 +9,6 @@ import org.bson.BsonString;
 
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.Collections;
 import java.util.List;
 
 import static io.github.mongoredact.deny.CrudCases.array;
@@ -152,9 +151,5 @@ final class AdminCases {
                 .append("sort", new BsonDocument("email", new BsonInt32(1))).append("scope", data.document(1))
                 .append("out", new BsonDocument("inline", new BsonInt32(1))).append("$db", DB);
         return new Case("mapReduce", command).reply(replies.mapReduce()).failure(failures.command());
-    }
-
-    static List<BsonDocument> one(final BsonDocument document) {
-        return Collections.singletonList(document);
     }
 }

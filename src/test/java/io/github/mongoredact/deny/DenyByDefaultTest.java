@@ -5,7 +5,11 @@ import com.mongodb.MongoClientSettings;
 import com.mongodb.MongoException;
 import com.mongodb.client.MongoClient;
 import com.mongodb.client.MongoClients;
+import com.mongodb.event.CommandFailedEvent;
 import com.mongodb.event.CommandListener;
+import com.mongodb.event.CommandStartedEvent;
+import com.mongodb.event.CommandSucceededEvent;
+import com.mongodb.lang.Nullable;
 import de.bwaldvogel.mongo.MongoServer;
 import de.bwaldvogel.mongo.backend.memory.MemoryBackend;
 import io.github.mongoredact.DriverShapes;
@@ -17,9 +21,6 @@ import org.bson.RawBsonDocument;
 import org.junit.jupiter.api.Test;
 
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -132,8 +133,7 @@ class DenyByDefaultTest {
         }
     }
 
-    private void dispatch(final com.mongodb.event.CommandStartedEvent started,
-                          final com.mongodb.event.CommandSucceededEvent succeeded) {
+    private void dispatch(@Nullable final CommandStartedEvent started, @Nullable final CommandSucceededEvent succeeded) {
         CommandListener both = both(reference, listener);
         if (started != null) {
             both.commandStarted(started);
@@ -145,19 +145,19 @@ class DenyByDefaultTest {
     private static CommandListener both(final CommandListener first, final CommandListener second) {
         return new CommandListener() {
             @Override
-            public void commandStarted(final com.mongodb.event.CommandStartedEvent event) {
+            public void commandStarted(final CommandStartedEvent event) {
                 first.commandStarted(event);
                 second.commandStarted(event);
             }
 
             @Override
-            public void commandSucceeded(final com.mongodb.event.CommandSucceededEvent event) {
+            public void commandSucceeded(final CommandSucceededEvent event) {
                 first.commandSucceeded(event);
                 second.commandSucceeded(event);
             }
 
             @Override
-            public void commandFailed(final com.mongodb.event.CommandFailedEvent event) {
+            public void commandFailed(final CommandFailedEvent event) {
                 first.commandFailed(event);
                 second.commandFailed(event);
             }

@@ -37,12 +37,10 @@ final class Failures {
     static final String[] KINDS = {"command", "write", "bulkWrite", "writeConcern", "cursorNotFound", "executionTimeout",
             "wrappedCommand"};
 
-    private final UserData data;
     private final Planted planted;
     private final Replies replies;
 
     Failures(final UserData data, final Replies replies) {
-        this.data = data;
         this.planted = data.planted();
         this.replies = replies;
     }
@@ -141,9 +139,5 @@ final class Failures {
     MongoExecutionTimeoutException executionTimeout() {
         BsonDocument response = errorResponse(50, "MaxTimeMSExpired");
         return new MongoExecutionTimeoutException(50, response.getString("errmsg").getValue(), response);
-    }
-
-    UserData data() {
-        return data;
     }
 }
