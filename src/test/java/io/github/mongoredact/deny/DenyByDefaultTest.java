@@ -1,0 +1,235 @@
+package io.github.mongoredact.deny;
+
+import com.mongodb.ConnectionString;
+import com.mongodb.MongoClientSettings;
+import com.mongodb.MongoException;
+import com.mongodb.client.MongoClient;
+import com.mongodb.client.MongoClients;
+import com.mongodb.event.CommandFailedEvent;
+import com.mongodb.event.CommandListener;
+import com.mongodb.event.CommandStartedEvent;
+import com.mongodb.event.CommandSucceededEvent;
+import com.mongodb.lang.Nullable;
+import de.bwaldvogel.mongo.MongoServer;
+import de.bwaldvogel.mongo.backend.memory.MemoryBackend;
+import io.github.mongoredact.DriverShapes;
+import io.github.mongoredact.RedactingCommandListener;
+import io.github.mongoredact.RedactionPolicy;
+import org.bson.BsonDocument;
+import org.bson.BsonValue;
+import org.bson.RawBsonDocument;
+import org.junit.jupiter.api.Test;
+
+import java.io.IOException;
+import java.nio.file.Paths;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * Plants a marker in every value position of every command family the driver emits, sends them through a
+ * {@link RedactingCommandListener} under {@link RedactionPolicy#defaults()} (the families the embedded server runs through
+ * the real driver over TCP, the others as driver-shaped events), and checks that no planted value leaves in a forwarded
+ * command, reply or failure, while the command's name, collection and {@code $db}, the reply's {@code ok} and the failure's
+ * code do. Today's leaks are listed in {@link KnownLeaks}; the table of all of them is written to
+ * {@code target/deny-leaks.md}.
+ */
+class DenyByDefaultTest {
+    private static final long SEED = 0x5EED_10L;
+    private static final Set<String> SENSITIVE = new HashSet<>(Arrays.asList("createUser", "updateUser"));
+    private static final DriverShapes.Backing[] COMMAND_BACKINGS = {DriverShapes.Backing.BYTE_BUF_HEAP,
+            DriverShapes.Backing.BYTE_BUF_HEAP_IN_MESSAGE, DriverShapes.Backing.BYTE_BUF_DIRECT};
+
+    private final Planted planted = new Planted(SEED);
+    private final UserData data = new UserData(planted);
+    private final Pipelines pipelines = new Pipelines(data);
+    private final Replies replies = new Replies(data);
+    private final Failures failures = new Failures(data, replies);
+    private final Recorder reference = new Recorder(true);
+    private final Recorder forwarded = new Recorder(false);
+    private final Recorder.Sink sink = new Recorder.Sink(forwarded);
+    private final RedactingCommandListener listener = RedactingCommandListener.builder().policy(RedactionPolicy.defaults())
+            .addListener(forwarded).addListener(sink).build();
+    private final Set<String> notCollection = new HashSet<>();
+    private int requestId = 10_000;
+
+    @Test
+    void noPlantedValueLeavesUnderDefaultsBeyondTheKnownLeaks() throws IOException {
+        int refused = runDriverWorkload();
+        List<Case> cases = new ArrayList<>(new CrudCases(data, pipelines, replies, failures).all());
+        cases.addAll(new AdminCases(data, pipelines, replies, failures).all());
+        for (Case c : cases) {
+            send(c);
+        }
+        assertTrue(planted.count() > 1000, "planted " + planted.count());
+        assertTrue(refused < 40, "the server refused most of the workload: " + refused);
+
+        List<String> problems = metadataProblems();
+        assertTrue(problems.isEmpty(), String.join("\n", problems));
+        assertEquals(0, listener.getCounters().getRedactionFailures(), listener.getCounters().toString());
+
+        List<Leak> leaks = findLeaks();
+        LeakTable.write(Paths.get("target", "deny-leaks.md"), leaks);
+        List<String> unexpected = new ArrayList<>();
+        for (Leak leak : leaks) {
+            if (KnownLeaks.ENTRIES.stream().noneMatch(entry -> entry.matches(leak))) {
+                unexpected.add(leak.toString());
+            }
+        }
+        List<String> fixed = new ArrayList<>();
+        for (KnownLeaks.Entry entry : KnownLeaks.ENTRIES) {
+            if (leaks.stream().noneMatch(entry::matches)) {
+                fixed.add(entry.pattern);
+            }
+        }
+        assertTrue(unexpected.isEmpty(), unexpected.size() + " leaks not in KnownLeaks:\n"
+                + String.join("\n", unexpected.subList(0, Math.min(60, unexpected.size()))));
+        assertTrue(fixed.isEmpty(), "now fixed: remove from KnownLeaks:\n" + String.join("\n", fixed));
+    }
+
+    private int runDriverWorkload() {
+        MongoServer server = new MongoServer(new MemoryBackend());
+        server.bind("127.0.0.1", 0);
+        MongoClient client = null;
+        try {
+            String uri = "mongodb://127.0.0.1:" + server.getLocalAddress().getPort();
+            client = MongoClients.create(MongoClientSettings.builder().applyConnectionString(new ConnectionString(uri))
+                    .addCommandListener(reference).addCommandListener(listener).build());
+            return new DriverWorkload(data, pipelines).run(client);
+        } finally {
+            if (client != null) {
+                client.close();
+            }
+            server.shutdownNow();
+        }
+    }
+
+    private void send(final Case c) {
+        reference.label(c.family);
+        forwarded.label(c.family);
+        if (!c.firstIsCollection) {
+            notCollection.add(c.family);
+        }
+        DriverShapes.Backing backing = planted.pick(COMMAND_BACKINGS);
+        String name = c.commandName();
+        BsonDocument command = c.sequence == null ? DriverShapes.byteBacked(c.top, backing)
+                : c.sequence2 == null ? DriverShapes.withSequences(c.top, backing, c.sequence, c.documents)
+                : DriverShapes.withSequences(c.top, backing, c.sequence, c.documents, c.sequence2, c.documents2);
+        dispatch(DriverShapes.started(++requestId, name, command), null);
+        BsonDocument reply = c.reply != null ? c.reply : c.failure == null ? Replies.ok(new BsonDocument()) : null;
+        if (reply != null) {
+            dispatch(null, DriverShapes.succeeded(requestId, name, new RawBsonDocument(DriverShapes.encode(reply))));
+            if (c.failure != null) {
+                dispatch(DriverShapes.started(++requestId, name, DriverShapes.byteBacked(c.top, backing)), null);
+            }
+        }
+        if (c.failure != null) {
+            both(reference, listener).commandFailed(DriverShapes.failed(requestId, name, c.failure));
+        }
+    }
+
+    private void dispatch(@Nullable final CommandStartedEvent started, @Nullable final CommandSucceededEvent succeeded) {
+        CommandListener both = both(reference, listener);
+        if (started != null) {
+            both.commandStarted(started);
+        } else {
+            both.commandSucceeded(succeeded);
+        }
+    }
+
+    private static CommandListener both(final CommandListener first, final CommandListener second) {
+        return new CommandListener() {
+            @Override
+            public void commandStarted(final CommandStartedEvent event) {
+                first.commandStarted(event);
+                second.commandStarted(event);
+            }
+
+            @Override
+            public void commandSucceeded(final CommandSucceededEvent event) {
+                first.commandSucceeded(event);
+                second.commandSucceeded(event);
+            }
+
+            @Override
+            public void commandFailed(final CommandFailedEvent event) {
+                first.commandFailed(event);
+                second.commandFailed(event);
+            }
+        };
+    }
+
+    private List<Leak> findLeaks() {
+        LeakFinder finder = new LeakFinder(planted);
+        for (Recorder.Entry entry : forwarded.started) {
+            finder.document(entry.family, "command", entry.document);
+        }
+        for (Recorder.Entry entry : forwarded.succeeded) {
+            finder.document(entry.family, "reply", entry.document);
+        }
+        for (Recorder.Entry entry : forwarded.failed) {
+            finder.failure(entry.family, "failure", entry.failure);
+        }
+        for (String[] collection : sink.collections) {
+            finder.text(collection[0], "sink.getCollectionName()", collection[1]);
+        }
+        return finder.leaks();
+    }
+
+    /** What must survive: otherwise the check could pass by forwarding nothing. */
+    private List<String> metadataProblems() {
+        List<String> problems = new ArrayList<>();
+        assertEquals(reference.started.size(), forwarded.started.size(), "started events forwarded");
+        assertEquals(reference.succeeded.size(), forwarded.succeeded.size(), "succeeded events forwarded");
+        assertEquals(reference.failed.size(), forwarded.failed.size(), "failed events forwarded");
+        for (int i = 0; i < reference.started.size(); i++) {
+            Recorder.Entry driver = reference.started.get(i);
+            Recorder.Entry ours = forwarded.started.get(i);
+            String at = driver.family + " command " + i + ": ";
+            if (!driver.commandName.equals(ours.commandName)) {
+                problems.add(at + "event name " + ours.commandName);
+            }
+            if (SENSITIVE.contains(driver.commandName)) {
+                continue;
+            }
+            BsonDocument command = ours.document;
+            String first = driver.document.getFirstKey();
+            if (command == null || command.isEmpty() || !command.getFirstKey().equals(first)) {
+                problems.add(at + "first key lost: " + (command == null ? null : command.toJson()));
+                continue;
+            }
+            BsonValue value = driver.document.get(first);
+            if (!notCollection.contains(driver.family) && (value.isString() || value.isNumber())
+                    && !value.equals(command.get(first))) {
+                problems.add(at + "collection lost: " + command.get(first) + " instead of " + value);
+            }
+            if (driver.document.containsKey("$db") && !driver.document.get("$db").equals(command.get("$db"))) {
+                problems.add(at + "$db lost");
+            }
+        }
+        for (int i = 0; i < reference.succeeded.size(); i++) {
+            Recorder.Entry driver = reference.succeeded.get(i);
+            BsonDocument reply = forwarded.succeeded.get(i).document;
+            if (!SENSITIVE.contains(driver.commandName) && driver.document.containsKey("ok")
+                    && !driver.document.get("ok").equals(reply.get("ok"))) {
+                problems.add(driver.family + " reply " + i + ": ok lost: " + reply.toJson());
+            }
+        }
+        for (int i = 0; i < reference.failed.size(); i++) {
+            Throwable driver = reference.failed.get(i).failure;
+            Throwable ours = forwarded.failed.get(i).failure;
+            if (ours == null) {
+                problems.add(reference.failed.get(i).family + " failure " + i + ": none forwarded");
+            } else if (driver instanceof MongoException && (!(ours instanceof MongoException)
+                    || ((MongoException) driver).getCode() != ((MongoException) ours).getCode())) {
+                problems.add(reference.failed.get(i).family + " failure " + i + ": code lost: " + ours.getClass());
+            }
+        }
+        return problems;
+    }
+}
