@@ -17,6 +17,7 @@ import org.junit.jupiter.api.Test;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
 
@@ -100,37 +101,54 @@ class WorkspaceMemoryTest {
         RedactingCommandListener listener = RedactingCommandListener.builder().policy(RedactionPolicy.defaults())
                 .addListener(last).build();
         AtomicLong allocated = new AtomicLong();
-        AtomicLong input = new AtomicLong();
         AtomicReference<Throwable> failure = new AtomicReference<>();
+        CountDownLatch done = new CountDownLatch(1);
+        CountDownLatch finish = new CountDownLatch(1);
         long heapBefore = HeapUse.settled();
         Thread thread = new Thread(() -> {
             try {
-                listener.commandStarted(DriverShapes.started(1, "insert", insert(20)));
-                BsonDocument command = insert(33);
-                input.set(33L * (MIB + 64));
-                long before = Allocations.allocatedBytes();
-                listener.commandStarted(DriverShapes.started(2, "insert", command));
-                allocated.set(Allocations.allocatedBytes() - before);
+                allocated.set(twentyThenThirtyThreeMegabytes(listener));
             } catch (Throwable e) {
                 failure.set(e);
             }
+            done.countDown();
+            awaitQuietly(finish);
         });
         thread.start();
-        long heapWhileAlive;
+        done.await();
+        // measured while the thread lives: what its workspace keeps counts
+        long heapWhileAlive = HeapUse.settled();
+        finish.countDown();
         thread.join();
         if (failure.get() != null) {
             throw new AssertionError(failure.get());
         }
         int output = RawBytes.length((RawBsonDocument) last.started.getCommand());
-        heapWhileAlive = HeapUse.settled();
         System.out.println("memory: 33 MiB command after a 20 MiB one allocated " + allocated.get() + " bytes, output "
                 + output + " bytes; heap after " + (heapWhileAlive - heapBefore) + " bytes more");
         assertEquals(0, listener.getCounters().getRedactionFailures());
         // one scratch of the command's size (documents plus their framing), the output, the event: nothing doubled
-        long budget = input.get() + output + 256 * 1024;
+        long budget = 33L * (MIB + 64) + output + 256 * 1024;
         assertTrue(allocated.get() <= budget, "allocated=" + allocated.get() + " budget=" + budget);
         assertTrue(allocated.get() >= 33L * MIB, "the scratch is needed: allocated=" + allocated.get());
         assertTrue(heapWhileAlive - heapBefore < 8L * MIB, "kept " + (heapWhileAlive - heapBefore) + " bytes");
+    }
+
+    /** @return the bytes the listener allocated for the 33 MiB command (in a method of its own: its locals end here) */
+    private static long twentyThenThirtyThreeMegabytes(final RedactingCommandListener listener) {
+        listener.commandStarted(DriverShapes.started(1, "insert", insert(20)));
+        BsonDocument command = insert(33);
+        long before = Allocations.allocatedBytes();
+        listener.commandStarted(DriverShapes.started(2, "insert", command));
+        return Allocations.allocatedBytes() - before;
+    }
+
+    private static void awaitQuietly(final CountDownLatch latch) {
+        try {
+            latch.await();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
     }
 
     /** @return an insert of {@code megabytes} documents of 1 MiB each, as the driver hands it to listeners */
