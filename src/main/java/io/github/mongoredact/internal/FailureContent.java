@@ -19,9 +19,12 @@ interface FailureContent {
      */
     BsonDocument response(BsonDocument response, Set<String> labels);
 
-    /** @return what stays of a document a failure quotes (write error details, {@code errInfo}, write concern details) */
+    /**
+     * @param writeConcern whether the document is a write concern error's details (else a write error's)
+     * @return what stays of a write error's or write concern error's details (the server's {@code errInfo})
+     */
     @Nullable
-    BsonDocument document(@Nullable BsonDocument document);
+    BsonDocument details(@Nullable BsonDocument details, boolean writeConcern);
 
     /** @return what stays of a text the server wrote (an {@code errmsg}) */
     @Nullable

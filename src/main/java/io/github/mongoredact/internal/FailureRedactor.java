@@ -1,12 +1,14 @@
 package io.github.mongoredact.internal;
 
 import com.mongodb.lang.Nullable;
+import org.bson.BsonArray;
 import org.bson.BsonDocument;
 import org.bson.BsonString;
 import org.bson.BsonValue;
 import org.bson.RawBsonDocument;
 
 import java.nio.charset.StandardCharsets;
+import java.util.Collections;
 import java.util.Set;
 
 /**
@@ -18,6 +20,9 @@ import java.util.Set;
  * scratch is the calling thread's {@link Workspace}); runs on the failure path only, so it may allocate.
  */
 final class FailureRedactor {
+    private static final String ERR_INFO = "errInfo";
+    private static final String WRITE_ERRORS = "writeErrors";
+    private static final String WRITE_CONCERN_ERROR = "writeConcernError";
     private final CompiledPolicy policy;
 
     FailureRedactor(final CompiledPolicy policy) {
@@ -35,6 +40,27 @@ final class FailureRedactor {
         return new RawBsonDocument(bytes);
     }
 
+    /**
+     * Details are the server's {@code errInfo} of a write error or write concern error: redacted where they sit in the
+     * reply ({@code writeErrors.errInfo}, {@code writeConcernError.errInfo}), not as the top of a reply, where names such
+     * as {@code n} or {@code ok} are metadata.
+     */
+    private BsonDocument redactDetails(final BsonDocument details, final boolean writeConcern, final String commandName) {
+        BsonDocument error = new BsonDocument(ERR_INFO, details);
+        BsonDocument reply = writeConcern ? new BsonDocument(WRITE_CONCERN_ERROR, error)
+                : new BsonDocument(WRITE_ERRORS, new BsonArray(Collections.singletonList(error)));
+        BsonDocument redacted = redactDocument(reply, commandName);
+        BsonValue kept = writeConcern ? redacted.get(WRITE_CONCERN_ERROR) : first(redacted.get(WRITE_ERRORS));
+        BsonValue info = kept != null && kept.isDocument() ? kept.asDocument().get(ERR_INFO) : null;
+        // dropped or replaced whole by a placeholder: nothing of it stays
+        return info != null && info.isDocument() ? info.asDocument() : new BsonDocument();
+    }
+
+    @Nullable
+    private static BsonValue first(@Nullable final BsonValue array) {
+        return array != null && array.isArray() && !array.asArray().isEmpty() ? array.asArray().get(0) : null;
+    }
+
     /** The policy's view of one failure of one command. */
     private final class PolicyContent implements FailureContent {
         private final String commandName;
@@ -50,8 +76,8 @@ final class FailureRedactor {
 
         @Nullable
         @Override
-        public BsonDocument document(@Nullable final BsonDocument document) {
-            return document == null ? null : redactDocument(document, commandName);
+        public BsonDocument details(@Nullable final BsonDocument details, final boolean writeConcern) {
+            return details == null ? null : redactDetails(details, writeConcern, commandName);
         }
 
         @Nullable

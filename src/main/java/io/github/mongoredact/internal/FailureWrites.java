@@ -16,10 +16,13 @@ import com.mongodb.bulk.WriteConcernError;
 import com.mongodb.lang.Nullable;
 import org.bson.BsonDocument;
 
+import java.lang.reflect.Constructor;
+import java.lang.reflect.Method;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
 
 /**
  * Rebuilds the write failures of the driver: {@link MongoWriteException}, {@link MongoBulkWriteException},
@@ -33,7 +36,32 @@ import java.util.List;
  * Only constructors present on every driver line from 4.11 on are called. Stateless; failure path only.
  */
 final class FailureWrites {
+    /** 4.x only: {@code WriteConcernError(int, String, String, BsonDocument, Set)} and its labels; null on 5.x. */
+    @Nullable
+    private static final Constructor<WriteConcernError> LABELLED = labelledConstructor();
+    @Nullable
+    private static final Method LABELS = labelsGetter();
+
     private FailureWrites() {
+    }
+
+    @Nullable
+    private static Constructor<WriteConcernError> labelledConstructor() {
+        try {
+            return WriteConcernError.class.getConstructor(int.class, String.class, String.class, BsonDocument.class,
+                    Set.class);
+        } catch (NoSuchMethodException | SecurityException e) {
+            return null;
+        }
+    }
+
+    @Nullable
+    private static Method labelsGetter() {
+        try {
+            return WriteConcernError.class.getMethod("getErrorLabels");
+        } catch (NoSuchMethodException | SecurityException e) {
+            return null;
+        }
     }
 
     /** @return the rebuilt write failure, or null when the failure is not exactly one of the write failure types */
@@ -49,7 +77,7 @@ final class FailureWrites {
             List<BulkWriteError> errors = new ArrayList<>();
             for (BulkWriteError error : e.getWriteErrors()) {
                 errors.add(new BulkWriteError(error.getCode(), content.serverText(error.getMessage()),
-                        content.document(error.getDetails()), error.getIndex()));
+                        content.details(error.getDetails(), false), error.getIndex()));
             }
             return new MongoBulkWriteException(bulkResult(e.getWriteResult(), content), errors,
                     concernError(e.getWriteConcernError(), content), e.getServerAddress(),
@@ -71,7 +99,8 @@ final class FailureWrites {
     }
 
     private static WriteError writeError(final WriteError error, final FailureContent content) {
-        return new WriteError(error.getCode(), content.serverText(error.getMessage()), content.document(error.getDetails()));
+        return new WriteError(error.getCode(), content.serverText(error.getMessage()),
+                content.details(error.getDetails(), false));
     }
 
     @Nullable
@@ -79,9 +108,21 @@ final class FailureWrites {
         if (error == null) {
             return null;
         }
-        // the 4-argument constructor exists on every line; labels come back through the exception's addLabel
-        return new WriteConcernError(error.getCode(), error.getCodeName(), content.serverText(error.getMessage()),
-                content.document(error.getDetails()));
+        String message = content.serverText(error.getMessage());
+        BsonDocument details = content.details(error.getDetails(), true);
+        if (LABELLED != null && LABELS != null) {
+            // 4.x: the error holds labels in a set that must be mutable, MongoWriteConcernException.addLabel adds to it
+            try {
+                Set<String> labels = new HashSet<>();
+                for (Object label : (Iterable<?>) LABELS.invoke(error)) {
+                    labels.add(String.valueOf(label));
+                }
+                return LABELLED.newInstance(error.getCode(), error.getCodeName(), message, details, labels);
+            } catch (ReflectiveOperationException | RuntimeException e) {
+                // fall through to the constructor every line has
+            }
+        }
+        return new WriteConcernError(error.getCode(), error.getCodeName(), message, details);
     }
 
     /** @return the result with its counts and with every inserted and upserted id replaced by the placeholder */

@@ -116,8 +116,8 @@ final class SpecRedaction {
 
         @Nullable
         @Override
-        public BsonDocument document(@Nullable final BsonDocument document) {
-            return document == null ? null : new BsonDocument();
+        public BsonDocument details(@Nullable final BsonDocument details, final boolean writeConcern) {
+            return details == null ? null : new BsonDocument();
         }
 
         @Override
