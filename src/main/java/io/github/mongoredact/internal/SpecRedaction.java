@@ -8,28 +8,23 @@ import org.bson.BsonString;
 import org.bson.BsonValue;
 import org.bson.RawBsonDocument;
 
-import java.util.Arrays;
-import java.util.Collections;
-import java.util.HashSet;
-import java.util.Locale;
 import java.util.Set;
 
 /**
  * The command logging and monitoring spec's redaction of sensitive commands, enforced whatever the driver did before.
  *
  * <p>Names are matched ignoring case ({@code SASLSTART}, {@code Authenticate}, {@code CreateUser}...), beyond the spec and
- * the driver, which match exactly: the server takes command names case-insensitively for some commands, so an exact match
- * would let a password in {@code SASLSTART} through. The same holds for {@code hello}, {@code isMaster}, {@code ismaster}
- * with {@code speculativeAuthenticate}. Stateless and thread-safe.
+ * the driver, which match exactly: defence in depth, so that a password sent by {@code runCommand} under a name in another
+ * case is not forwarded verbatim. The same holds for {@code hello}, {@code isMaster}, {@code ismaster} with
+ * {@code speculativeAuthenticate}. The comparison allocates nothing (it runs for every command). Stateless and thread-safe.
  */
 final class SpecRedaction {
     /** The empty document that replaces a sensitive command or reply: shared, immutable, allocated once. */
     static final RawBsonDocument EMPTY = new RawBsonDocument(new byte[]{5, 0, 0, 0, 0});
     private static final String SPECULATIVE_AUTHENTICATE = "speculativeAuthenticate";
-    /** Lower-case names: compared with {@link #lower}. */
-    private static final Set<String> SENSITIVE = Collections.unmodifiableSet(new HashSet<>(Arrays.asList(
-            "authenticate", "saslstart", "saslcontinue", "getnonce", "createuser", "updateuser", "copydbgetnonce",
-            "copydbsaslstart", "copydb")));
+    /** Compared ignoring case, without allocating: this runs for every command. */
+    private static final String[] SENSITIVE = {"authenticate", "saslStart", "saslContinue", "getnonce", "createUser",
+            "updateUser", "copydbgetnonce", "copydbsaslstart", "copydb"};
     private static final FailureContent SPEC_CONTENT = new SpecContent();
 
     private SpecRedaction() {
@@ -41,12 +36,13 @@ final class SpecRedaction {
 
     /** @return whether the name is one of the spec's sensitive commands, ignoring case */
     static boolean isSensitiveName(final String commandName) {
-        // the longest sensitive name has 15 characters: longer names are not lowered (no allocation on the common path)
-        return commandName.length() <= 15 && SENSITIVE.contains(lower(commandName));
-    }
-
-    private static String lower(final String name) {
-        return name.toLowerCase(Locale.ROOT);
+        for (String name : SENSITIVE) {
+            // equalsIgnoreCase compares lengths first, so most names cost one comparison each
+            if (name.equalsIgnoreCase(commandName)) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** @return whether the command is sensitive: by name, or a hello holding {@code speculativeAuthenticate} */
