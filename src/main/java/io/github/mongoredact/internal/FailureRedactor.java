@@ -1,29 +1,28 @@
 package io.github.mongoredact.internal;
 
-import com.mongodb.MongoBulkWriteException;
-import com.mongodb.MongoCommandException;
-import com.mongodb.MongoException;
-import com.mongodb.MongoWriteConcernException;
-import com.mongodb.MongoWriteException;
-import com.mongodb.ServerAddress;
-import com.mongodb.WriteError;
-import com.mongodb.bulk.BulkWriteError;
-import com.mongodb.bulk.WriteConcernError;
 import com.mongodb.lang.Nullable;
+import org.bson.BsonArray;
 import org.bson.BsonDocument;
+import org.bson.BsonString;
+import org.bson.BsonValue;
 import org.bson.RawBsonDocument;
 
-import java.lang.reflect.Constructor;
-import java.util.ArrayList;
-import java.util.List;
+import java.nio.charset.StandardCharsets;
+import java.util.Collections;
+import java.util.Set;
 
 /**
- * Rebuilds a driver exception with the values it quotes removed: server messages scrubbed, documents (the response, write
- * error details) redacted by the policy's reply rules. The exception type, code, code name and error labels survive; the
- * stack trace is kept; the cause is not (it may quote the same values). Failures that carry no server text are returned as
- * they are. Runs on the failure path only, so it may allocate.
+ * Rebuilds a failure under the policy: every {@link Throwable} of the event, and every one of its cause chain, is rebuilt or
+ * replaced by {@link FailureRebuilder} (which documents the types and the stand-in rule); texts are scrubbed by
+ * {@link MessageScrubber}, documents (the response, write error details, {@code errInfo}, write concern details) are redacted
+ * by the policy's reply rules of the command, inserted and upserted ids in write results become the policy's placeholder.
+ * The exception type, code, code name, error labels, cursor id, server address and stack trace survive. Thread-safe (the
+ * scratch is the calling thread's {@link Workspace}); runs on the failure path only, so it may allocate.
  */
 final class FailureRedactor {
+    private static final String ERR_INFO = "errInfo";
+    private static final String WRITE_ERRORS = "writeErrors";
+    private static final String WRITE_CONCERN_ERROR = "writeConcernError";
     private final CompiledPolicy policy;
 
     FailureRedactor(final CompiledPolicy policy) {
@@ -31,60 +30,7 @@ final class FailureRedactor {
     }
 
     Throwable redact(final Throwable failure, final String commandName) {
-        MongoException redacted;
-        if (failure instanceof MongoCommandException) {
-            MongoCommandException e = (MongoCommandException) failure;
-            redacted = commandException(e, redactDocument(e.getResponse(), commandName));
-        } else if (failure instanceof MongoWriteException) {
-            MongoWriteException e = (MongoWriteException) failure;
-            WriteError error = e.getError();
-            redacted = new MongoWriteException(new WriteError(error.getCode(), MessageScrubber.scrub(error.getMessage()),
-                    redactDocument(error.getDetails(), commandName)), e.getServerAddress());
-        } else if (failure instanceof MongoBulkWriteException) {
-            MongoBulkWriteException e = (MongoBulkWriteException) failure;
-            List<BulkWriteError> errors = new ArrayList<>();
-            for (BulkWriteError error : e.getWriteErrors()) {
-                errors.add(new BulkWriteError(error.getCode(), MessageScrubber.scrub(error.getMessage()),
-                        redactDocument(error.getDetails(), commandName), error.getIndex()));
-            }
-            redacted = new MongoBulkWriteException(e.getWriteResult(), errors,
-                    concernError(e.getWriteConcernError(), commandName), e.getServerAddress(), e.getErrorLabels());
-        } else if (failure instanceof MongoWriteConcernException) {
-            MongoWriteConcernException e = (MongoWriteConcernException) failure;
-            redacted = new MongoWriteConcernException(concernError(e.getWriteConcernError(), commandName), e.getWriteResult(),
-                    e.getServerAddress());
-        } else {
-            return failure;
-        }
-        for (String label : ((MongoException) failure).getErrorLabels()) {
-            redacted.addLabel(label);
-        }
-        redacted.setStackTrace(failure.getStackTrace());
-        return redacted;
-    }
-
-    @Nullable
-    private WriteConcernError concernError(@Nullable final WriteConcernError error, final String commandName) {
-        if (error == null) {
-            return null;
-        }
-        return new WriteConcernError(error.getCode(), error.getCodeName(), MessageScrubber.scrub(error.getMessage()),
-                redactDocument(error.getDetails(), commandName));
-    }
-
-    /** The same exception type, built from the redacted response when it has the driver's (response, address) constructor. */
-    private static MongoCommandException commandException(final MongoCommandException original, final BsonDocument response) {
-        ServerAddress address = original.getServerAddress();
-        if (original.getClass() != MongoCommandException.class) {
-            try {
-                Constructor<? extends MongoCommandException> constructor = original.getClass()
-                        .getConstructor(BsonDocument.class, ServerAddress.class);
-                return constructor.newInstance(response, address);
-            } catch (ReflectiveOperationException | RuntimeException e) {
-                // no such constructor: fall back to the base type, which keeps code, code name and labels
-            }
-        }
-        return new MongoCommandException(response, address);
+        return FailureRebuilder.rebuild(failure, new PolicyContent(commandName));
     }
 
     private BsonDocument redactDocument(final BsonDocument document, final String commandName) {
@@ -92,5 +38,69 @@ final class FailureRedactor {
         byte[] bytes = workspace.redactor.redact(document, policy, policy.replyRules(commandName), false, true, false,
                 workspace);
         return new RawBsonDocument(bytes);
+    }
+
+    /**
+     * Details are the server's {@code errInfo} of a write error or write concern error: redacted where they sit in the
+     * reply ({@code writeErrors.errInfo}, {@code writeConcernError.errInfo}), not as the top of a reply, where names such
+     * as {@code n} or {@code ok} are metadata.
+     */
+    private BsonDocument redactDetails(final BsonDocument details, final boolean writeConcern, final String commandName) {
+        BsonDocument error = new BsonDocument(ERR_INFO, details);
+        BsonDocument reply = writeConcern ? new BsonDocument(WRITE_CONCERN_ERROR, error)
+                : new BsonDocument(WRITE_ERRORS, new BsonArray(Collections.singletonList(error)));
+        BsonDocument redacted = redactDocument(reply, commandName);
+        BsonValue kept = writeConcern ? redacted.get(WRITE_CONCERN_ERROR) : first(redacted.get(WRITE_ERRORS));
+        BsonValue info = kept != null && kept.isDocument() ? kept.asDocument().get(ERR_INFO) : null;
+        // dropped or replaced whole by a placeholder: nothing of it stays
+        return info != null && info.isDocument() ? info.asDocument() : new BsonDocument();
+    }
+
+    @Nullable
+    private static BsonValue first(@Nullable final BsonValue array) {
+        return array != null && array.isArray() && !array.asArray().isEmpty() ? array.asArray().get(0) : null;
+    }
+
+    /** The policy's view of one failure of one command. */
+    private final class PolicyContent implements FailureContent {
+        private final String commandName;
+
+        PolicyContent(final String commandName) {
+            this.commandName = commandName;
+        }
+
+        @Override
+        public BsonDocument response(final BsonDocument response, final Set<String> labels) {
+            return redactDocument(response, commandName);
+        }
+
+        @Nullable
+        @Override
+        public BsonDocument details(@Nullable final BsonDocument details, final boolean writeConcern) {
+            return details == null ? null : redactDetails(details, writeConcern, commandName);
+        }
+
+        @Nullable
+        @Override
+        public String serverText(@Nullable final String text) {
+            return MessageScrubber.scrub(text);
+        }
+
+        @Nullable
+        @Override
+        public String clientText(@Nullable final String text) {
+            return MessageScrubber.scrub(text);
+        }
+
+        @Override
+        public BsonValue placeholder(final BsonValue id) {
+            return placeholderOf(id, policy.fixedPlaceholders);
+        }
+    }
+
+    /** @return the placeholder string the walker writes for a value of this type */
+    static BsonValue placeholderOf(final BsonValue id, final boolean fixed) {
+        byte[] placeholder = Placeholders.of((byte) id.getBsonType().getValue(), fixed);
+        return new BsonString(new String(placeholder == null ? Placeholders.FIXED : placeholder, StandardCharsets.UTF_8));
     }
 }
