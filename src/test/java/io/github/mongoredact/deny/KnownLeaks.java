@@ -75,12 +75,6 @@ final class KnownLeaks {
         add("** reply.writeConcernError.errmsg", "scrubbed writeConcernError.errmsg keeps plain text");
         // 4. failures that pass unchanged or half rebuilt
         add("** failure.getCause().**", "a wrapper whose cause is a MongoCommandException passes unchanged");
-        add("** failure.getWriteResult().getUpserts()[].getId()", "rebuilt MongoBulkWriteException keeps its write result "
-                + "with upserted ids");
-        add("** failure.getWriteResult().getInserts()[].getId()", "rebuilt MongoBulkWriteException keeps its write result "
-                + "with inserted ids");
-        add("** failure.getWriteResult().getUpsertedId()", "rebuilt MongoWriteConcernException keeps its write result with "
-                + "the upserted id");
     }
 
     private KnownLeaks() {

@@ -20,10 +20,6 @@ final class KnownProductFaults {
 
     static {
         Map<String, Mismatch.Kind> faults = new LinkedHashMap<>();
-        for (String command : new String[]{"authenticate", "saslStart", "saslContinue", "createUser", "updateUser"}) {
-            faults.put("logging/redacted-commands.json: " + command + " command and resulting server-generated error are"
-                    + " redacted", Mismatch.Kind.REDACTED_FAILURE_KEEPS_OK);
-        }
         faults.put(ProseTests.FAILURE_CUT, Mismatch.Kind.FAILURE_TEXT_NOT_CUT);
         faults.put(ProseTests.EXACT_LIMIT, Mismatch.Kind.EXACT_LENGTH_CUT);
         FAULTS = Collections.unmodifiableMap(faults);
