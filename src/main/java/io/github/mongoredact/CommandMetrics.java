@@ -35,7 +35,7 @@ public interface CommandMetrics {
      * @param counters the listener's live counters
      * @since 0.1
      */
-    default void bindCounters(ListenerCounters counters) {
+    default void bindCounters(final ListenerCounters counters) {
     }
 
     /**

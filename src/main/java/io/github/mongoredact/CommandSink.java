@@ -39,7 +39,7 @@ public interface CommandSink extends CommandListener {
      * @param command the owned facts of the started command
      * @since 0.1
      */
-    default void started(StartedCommand command) {
+    default void started(final StartedCommand command) {
     }
 
     /**
@@ -48,6 +48,6 @@ public interface CommandSink extends CommandListener {
      * @param command the owned facts of the completed command, with those of its start
      * @since 0.1
      */
-    default void completed(CompletedCommand command) {
+    default void completed(final CompletedCommand command) {
     }
 }

@@ -39,7 +39,8 @@ final class DefaultRules {
             "ok", "n", "nModified", "nInserted", "nMatched", "nUpserted", "nDeleted", "nErrors", "code", "codeName",
             "errorLabels", "cursor.id", "cursor.ns", "cursor.partialResultsReturned", "writeErrors.index",
             "writeErrors.code", "writeErrors.codeName", "writeErrors.keyPattern", "writeConcernError.code",
-            "writeConcernError.codeName", "keyPattern", "**.keyPattern", "upserted.index", "lastErrorObject.n", "lastErrorObject.updatedExisting",
+            "writeConcernError.codeName", "keyPattern", "**.keyPattern", "upserted.index", "lastErrorObject.n",
+            "lastErrorObject.updatedExisting",
             "operationTime", "$clusterTime.clusterTime", "topologyVersion", "electionId", "numIndexesBefore",
             "numIndexesAfter", "createdCollectionAutomatically", "nIndexesWas", "ns",
     };

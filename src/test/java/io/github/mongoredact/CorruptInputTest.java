@@ -3,7 +3,6 @@ package io.github.mongoredact;
 import io.github.mongoredact.DriverShapes.Backing;
 import org.bson.BsonBinaryReader;
 import org.bson.BsonDocument;
-import org.bson.BsonInt32;
 import org.bson.BsonString;
 import org.bson.RawBsonDocument;
 import org.bson.codecs.BsonDocumentCodec;

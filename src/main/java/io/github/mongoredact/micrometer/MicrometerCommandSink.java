@@ -379,7 +379,8 @@ public final class MicrometerCommandSink implements CommandSink, CommandMetrics 
         /**
          * @param writeErrorsAsFailures whether a reply that reports write errors or a write concern error under {@code ok: 1}
          *                              is timed with {@code status=FAILED}; true if not set (Micrometer's own listener
-         *                              counts them as {@code SUCCESS}). They are counted in {@value MicrometerCommandSink#ERRORS} either way.
+         *                              counts them as {@code SUCCESS}). They are counted in
+         *                              {@value MicrometerCommandSink#ERRORS} either way.
          * @return this
          * @since 0.1
          */

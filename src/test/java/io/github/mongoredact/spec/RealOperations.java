@@ -111,20 +111,46 @@ final class RealOperations {
         for (String key : arguments.keySet()) {
             BsonValue value = arguments.get(key);
             switch (key) {
-                case "filter": break;
-                case "sort": find.sort(value.asDocument()); break;
-                case "projection": find.projection(value.asDocument()); break;
-                case "skip": find.skip(value.asNumber().intValue()); break;
-                case "limit": find.limit(value.asNumber().intValue()); break;
-                case "batchSize": find.batchSize(value.asNumber().intValue()); break;
-                case "comment": find.comment(value.asString().getValue()); break;
-                case "hint": find.hint(value.asDocument()); break;
-                case "max": find.max(value.asDocument()); break;
-                case "min": find.min(value.asDocument()); break;
-                case "maxTimeMS": find.maxTime(value.asNumber().longValue(), TimeUnit.MILLISECONDS); break;
-                case "showRecordId": find.showRecordId(value.asBoolean().getValue()); break;
-                case "returnKey": find.returnKey(value.asBoolean().getValue()); break;
-                default: throw new UnsupportedOperationException("the runner does not support the find option " + key);
+                case "filter":
+                    break;
+                case "sort":
+                    find.sort(value.asDocument());
+                    break;
+                case "projection":
+                    find.projection(value.asDocument());
+                    break;
+                case "skip":
+                    find.skip(value.asNumber().intValue());
+                    break;
+                case "limit":
+                    find.limit(value.asNumber().intValue());
+                    break;
+                case "batchSize":
+                    find.batchSize(value.asNumber().intValue());
+                    break;
+                case "comment":
+                    find.comment(value.asString().getValue());
+                    break;
+                case "hint":
+                    find.hint(value.asDocument());
+                    break;
+                case "max":
+                    find.max(value.asDocument());
+                    break;
+                case "min":
+                    find.min(value.asDocument());
+                    break;
+                case "maxTimeMS":
+                    find.maxTime(value.asNumber().longValue(), TimeUnit.MILLISECONDS);
+                    break;
+                case "showRecordId":
+                    find.showRecordId(value.asBoolean().getValue());
+                    break;
+                case "returnKey":
+                    find.returnKey(value.asBoolean().getValue());
+                    break;
+                default:
+                    throw new UnsupportedOperationException("the runner does not support the find option " + key);
             }
         }
         return new BsonArray(find.into(new ArrayList<>()));
