@@ -36,7 +36,7 @@ class DefaultPolicyTableTest {
                         "{\"find\": \"users\", \"filter\": {\"email\": \"?string\", \"age\": {\"$gte\": \"?number\"}},"
                                 + " \"sort\": {\"age\": -1}, \"projection\": {\"email\": 1, \"_id\": 0}, \"limit\": 10,"
                                 + " \"batchSize\": 101, \"singleBatch\": false, \"$db\": \"shop\", \"lsid\": " + LSID + "}"),
-                Arguments.of("find with regex, $in, comment, hint, collation, $clusterTime, txnNumber, readConcern",
+                Arguments.of("find with regex, $in, comment, hint, collation (values redacted), $clusterTime, txnNumber, readConcern",
                         "{\"find\": \"users\", \"filter\": {\"email\": {\"$regularExpression\": {\"pattern\": \"^alice\","
                                 + " \"options\": \"i\"}}, \"name\": {\"$in\": [\"Alice\", \"Bob\"]}}, \"hint\": {\"email\": 1},"
                                 + " \"comment\": \"ticket 42 alice\", \"collation\": {\"locale\": \"fr\"}, \"$db\": \"shop\","
@@ -46,7 +46,7 @@ class DefaultPolicyTableTest {
                         new String[0],
                         "{\"find\": \"users\", \"filter\": {\"email\": \"?regex\", \"name\": {\"$in\": [\"?string\","
                                 + " \"?string\"]}}, \"hint\": {\"email\": 1}, \"comment\": \"?string\", \"collation\":"
-                                + " {\"locale\": \"fr\"}, \"$db\": \"shop\", \"$clusterTime\": {\"clusterTime\": {\"$timestamp\":"
+                                + " {\"locale\": \"?string\"}, \"$db\": \"shop\", \"$clusterTime\": {\"clusterTime\": {\"$timestamp\":"
                                 + " {\"t\": 1, \"i\": 2}}}, \"txnNumber\": 3, \"readConcern\": {\"level\": \"majority\"}}"),
                 Arguments.of("find with a projection that holds a value",
                         "{\"find\": \"users\", \"filter\": {}, \"projection\": {\"orders\": {\"$elemMatch\":"
@@ -72,7 +72,7 @@ class DefaultPolicyTableTest {
                         "{\"aggregate\": \"orders\", \"pipeline\": [], \"explain\": true, \"cursor\": {}, \"$db\": \"shop\"}",
                         new String[0],
                         "{\"aggregate\": \"orders\", \"pipeline\": [], \"explain\": true, \"cursor\": {}, \"$db\": \"shop\"}"),
-                Arguments.of("aggregate with $lookup (let keys masked) and $merge",
+                Arguments.of("aggregate with $lookup (let keys masked) and $merge (whenMatched is a pipeline or a redacted string)",
                         "{\"aggregate\": \"orders\", \"pipeline\": [{\"$match\": {\"status\": \"shipped\", \"total\":"
                                 + " {\"$gt\": 100}}}, {\"$lookup\": {\"from\": \"users\", \"localField\": \"userId\","
                                 + " \"foreignField\": \"_id\", \"let\": {\"customerEmail\": \"$email\", \"minTotal\": 5},"
@@ -86,7 +86,7 @@ class DefaultPolicyTableTest {
                                 + " \"foreignField\": \"_id\", \"let\": {\"?0\": \"?string\", \"?1\": \"?number\"},"
                                 + " \"pipeline\": [{\"$match\": {\"$expr\": {\"$eq\": [\"?string\", \"?string\"]}}}],"
                                 + " \"as\": \"buyer\"}}, {\"$sort\": {\"total\": -1}}, {\"$limit\": 5}, {\"$merge\":"
-                                + " {\"into\": \"totals\", \"on\": \"_id\", \"whenMatched\": \"replace\", \"whenNotMatched\":"
+                                + " {\"into\": \"totals\", \"on\": \"_id\", \"whenMatched\": \"?string\", \"whenNotMatched\":"
                                 + " \"insert\"}}], \"cursor\": {}, \"$db\": \"shop\"}"),
                 Arguments.of("aggregate with $out and top-level let",
                         "{\"aggregate\": \"orders\", \"pipeline\": [{\"$match\": {\"email\": \"bob@example.com\"}},"
@@ -114,7 +114,7 @@ class DefaultPolicyTableTest {
                                 + " \"?string\"}, \"u\": {\"$set\": {\"vip\": \"?bool\", \"name\": \"?string\"}}, \"multi\": false,"
                                 + " \"upsert\": true}, {\"q\": {\"email\": \"?string\"}, \"u\": [{\"$set\": {\"email\":"
                                 + " \"?string\"}}], \"arrayFilters\": [{\"elem.email\": \"?string\"}], \"collation\":"
-                                + " {\"locale\": \"en\"}, \"multi\": true}]}"),
+                                + " {\"locale\": \"?string\"}, \"multi\": true}]}"),
                 Arguments.of("delete",
                         "{\"delete\": \"users\", \"ordered\": false, \"$db\": \"shop\"}",
                         new String[]{"deletes", "[{\"q\": {\"email\": \"bob@example.com\"}, \"limit\": 1}]"},

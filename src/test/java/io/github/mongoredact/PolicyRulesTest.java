@@ -112,9 +112,9 @@ class PolicyRulesTest {
     }
 
     @Test
-    void redactKeysMasksTheKeysOfThatDocument() {
-        assertEquals("{\"find\": \"users\", \"filter\": {\"?0\": \"?string\", \"?1\": \"?string\", \"?2\": {\"email\":"
-                        + " \"?string\", \"zip\": \"?number\"}}, \"comment\": \"?string\", \"limit\": 5, \"$db\": \"shop\"}",
+    void redactKeysMasksEveryKeyBelowThatDocument() {
+        assertEquals("{\"find\": \"users\", \"filter\": {\"?0\": \"?string\", \"?1\": \"?string\", \"?2\": {\"?0\":"
+                        + " \"?string\", \"?1\": \"?number\"}}, \"comment\": \"?string\", \"limit\": 5, \"$db\": \"shop\"}",
                 json(RedactionPolicy.builder().field("filter", FieldAction.REDACT_KEYS).build(), "find", FIND));
     }
 
