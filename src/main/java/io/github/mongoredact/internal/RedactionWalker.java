@@ -262,6 +262,10 @@ final class RedactionWalker {
             if (strict) {
                 BsonValidation.checkKey(src, k, keyEnd);
                 BsonValidation.checkValue(src, type, v, vEnd);
+                if (type == 0x0F) {
+                    // the driver decodes the scope of a redacted value too
+                    checkCodeWithScope(v, vEnd, depth);
+                }
             }
             if (limit) {
                 if (type == 0x03 && isOmittedMarker(v, vEnd)) {
