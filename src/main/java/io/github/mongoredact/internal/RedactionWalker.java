@@ -419,6 +419,13 @@ final class RedactionWalker {
         if (action == KEEP && !(container && (capped || (child != null && child.hasChildren()) || holdsLimited))) {
             if (container) {
                 hashShape(v, type == 0x04, depth + 1, hashElement);
+            } else {
+                if (type == 0x0F) {
+                    checkCodeWithScope(v, vEnd, depth);
+                }
+                if (strict) {
+                    BsonValidation.checkKept(src, type, v, vEnd);
+                }
             }
             putByte(type);
             putKey(k, kLen, array, outIndex, maskKeys);
