@@ -45,10 +45,6 @@ final class RedactionWalker {
             {'l', 's', 'i', 'd'}, {'$', 'c', 'l', 'u', 's', 't', 'e', 'r', 'T', 'i', 'm', 'e'},
             {'t', 'x', 'n', 'N', 'u', 'm', 'b', 'e', 'r'}};
 
-    private static final byte[][] INDEX_TYPES = {
-            {'t', 'e', 'x', 't'}, {'2', 'd'}, {'2', 'd', 's', 'p', 'h', 'e', 'r', 'e'},
-            {'g', 'e', 'o', 'H', 'a', 'y', 's', 't', 'a', 'c', 'k'}, {'h', 'a', 's', 'h', 'e', 'd'}};
-
     private static final long FNV_OFFSET = 0xcbf29ce484222325L;
     private static final long FNV_PRIME = 0x100000001b3L;
 
@@ -441,7 +437,7 @@ final class RedactionWalker {
                     action == REDACT_KEYS && type == 0x03, false, hashElement);
             return;
         }
-        if (action == KEEP || ((action == KEEP_FLAGS || action == FLAGS_ONLY) && isFlag(type, v, action == KEEP_FLAGS))) {
+        if (action == KEEP || ((action == KEEP_FLAGS || action == FLAGS_ONLY) && Flags.isFlag(src, type, v, action == KEEP_FLAGS))) {
             if (type == 0x0F) {
                 checkCodeWithScope(v, vEnd, depth);
             }
@@ -501,35 +497,6 @@ final class RedactionWalker {
         }
         boolean container = type == 0x03 || type == 0x04;
         return !container && (action == REDACT || action == REDACT_KEYS) ? FLAGS_ONLY : action;
-    }
-
-    /** Whether a value is a flag: a boolean, the number -1, 0 or 1, or (with {@code words}) an index type name. */
-    private boolean isFlag(final byte type, final int v, final boolean words) {
-        switch (type) {
-            case 0x08:
-                return true;
-            case 0x10:
-                int i = readInt(src, v);
-                return i >= -1 && i <= 1;
-            case 0x12:
-                long l = Bytes.readLong(src, v);
-                return l >= -1 && l <= 1;
-            case 0x01:
-                double d = Double.longBitsToDouble(Bytes.readLong(src, v));
-                return d == 0 || d == 1 || d == -1;
-            case 0x02:
-                if (words) {
-                    int length = readInt(src, v) - 1;
-                    for (byte[] name : INDEX_TYPES) {
-                        if (Bytes.equal(name, src, v + 4, length)) {
-                            return true;
-                        }
-                    }
-                }
-                return false;
-            default:
-                return false;
-        }
     }
 
     private boolean isSequence(final int depth, final byte type, final int k, final int kLen) {
