@@ -9,9 +9,20 @@ import static io.github.mongoredact.internal.Checks.notNull;
 /**
  * One rule of a {@link RedactionPolicy}: what to do with a field path of a command or of a reply.
  *
- * <p>A path is dotted and relative to the command (or reply) document; array elements are transparent, so
- * {@code updates.q} names the {@code q} field of every element of {@code updates}. A segment {@code *} matches any one key. A
- * path that starts with {@code **.} matches its remaining segments at any depth, for example {@code **.let}.</p>
+ * <p>A rule names where it applies, its context:</p>
+ * <ul>
+ *     <li>A plain dotted path is anchored at the top level of the command (or reply) document; array elements are
+ *     transparent, so {@code updates.q} names the {@code q} field of every element of {@code updates}. A segment {@code *}
+ *     matches any one key.</li>
+ *     <li>A path that starts with {@code @stage.} is anchored at every stage of every pipeline: the elements of a field whose
+ *     action is {@link FieldAction#PIPELINE} ({@code pipeline} of {@code aggregate}, {@code $lookup.pipeline},
+ *     {@code $unionWith.pipeline}, {@code $facet.*}, {@code $merge.whenMatched} under the defaults). So
+ *     {@code @stage.$limit} keeps the argument of a {@code $limit} stage, and never a key {@code $limit} inside a literal or an
+ *     inserted document.</li>
+ *     <li>A path that starts with {@code **.} matches its remaining segments at any depth, user documents included (for
+ *     example a {@code DROP} of {@code **.password}). The defaults use none: a {@code KEEP} there would keep that key's value
+ *     wherever a user document holds it.</li>
+ * </ul>
  *
  * @since 0.1
  */

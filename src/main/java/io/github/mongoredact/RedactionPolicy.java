@@ -20,11 +20,30 @@ import static io.github.mongoredact.internal.Checks.notNull;
  *
  * <ul>
  *     <li>{@link #specOnly()} (the same as {@link #none()}): only the spec's redaction; everything else is kept verbatim.</li>
- *     <li>{@link #defaults()}: keeps the command name and collection, {@code $db} and metadata that carries no user data; every
- *     other value, at any depth and in every document sequence, becomes a placeholder naming its type, so keys and
- *     {@code $} operators stay readable. Unknown fields are redacted. Server messages are scrubbed of the values they quote.</li>
+ *     <li>{@link #defaults()}: keeps the command name, the collection of the commands whose first field names one, {@code $db}
+ *     and metadata that carries no user data AT THAT PLACE: every rule is anchored at the command's (or reply's) top level, a
+ *     named path below it, or the stage level of a pipeline (see {@link FieldRule}); none applies inside inserted documents,
+ *     update and replacement values, reply batches or pipeline literals, whatever their keys say. Every other value, at any
+ *     depth and in every document sequence, becomes a placeholder naming its type, so keys and {@code $} operators stay
+ *     readable. Unknown fields are redacted. Server messages are scrubbed of the values they quote.</li>
  *     <li>{@link #builder()}: the defaults, changed rule by rule.</li>
  * </ul>
+ *
+ * <p>Kept metadata holds no values under {@link #defaults()}: index keys keep their field names and directions or types, index
+ * names and options stay, while {@code partialFilterExpression}, every {@code collation} value, {@code weights} values and
+ * {@code wildcardProjection} numbers other than 0/1 are redacted; projections, sorts and hints keep only the flags -1, 0, 1,
+ * true and false; the aggregate {@code cursor} keeps only {@code batchSize}; {@code $merge.whenMatched} is a pipeline whose
+ * literals are redacted. The first field of a command keeps its value only for the commands that name a collection there
+ * (or a cursor id: {@code getMore}); for any other ({@code usersInfo}, {@code dropUser}, {@code logApplicationMessage},
+ * {@code eval}...) only a flag such as {@code {"ping": 1}} stays.</p>
+ *
+ * <p>A documented limit: keys are kept, so a key that is data ({@code {"$set": {"prefs.alice@example.com": true}}}) leaves
+ * as it is, unless {@link Builder#maskKeys(String)} masks the keys under its path.</p>
+ *
+ * <p>Bytes that the driver's decoder would refuse (lengths out of bounds, unknown types, booleans other than 0 and 1, old
+ * binary with inconsistent lengths, keys or kept strings that are not UTF-8, keys holding control characters) are never
+ * forwarded under a redacting policy: the document is replaced by a {@code $redactionError} marker. A verbatim policy checks
+ * the framing of what it copies.</p>
  *
  * <p>Immutable and thread-safe. Every policy is applied in one pass that sizes the output exactly and a second that writes it,
  * driven by the same rule walker, into one array allocated once.</p>
@@ -288,6 +307,19 @@ public final class RedactionPolicy {
         }
 
         /**
+         * Masks the keys at and below a command field path, for all commands: every key there becomes {@code ?0},
+         * {@code ?1}... and every value a placeholder ({@link FieldAction#REDACT_KEYS}). For keys that are data, such as
+         * {@code maskKeys("updates.u.$set")} for {@code {"$set": {"prefs.alice@example.com": true}}}.
+         *
+         * @param path the dotted path
+         * @return this
+         * @since 0.2
+         */
+        public Builder maskKeys(final String path) {
+            return field(path, FieldAction.REDACT_KEYS);
+        }
+
+        /**
          * Leaves a command field path out, for all commands.
          *
          * @param path the dotted path
@@ -417,11 +449,13 @@ public final class RedactionPolicy {
                 throw new IllegalArgumentException("maxDocumentBytes must be 0 (no cap) or at least " + MIN_DOCUMENT_BYTES
                         + ", was " + maxDocumentBytes);
             }
-            if (unmatchedCommandAction == FieldAction.SCRUB || unmatchedCommandAction == FieldAction.DROP) {
+            if (unmatchedCommandAction == FieldAction.SCRUB || unmatchedCommandAction == FieldAction.DROP
+                    || unmatchedCommandAction == FieldAction.PIPELINE) {
                 throw new IllegalArgumentException("unmatchedCommandAction must be KEEP, REDACT or REDACT_KEYS, was "
                         + unmatchedCommandAction);
             }
-            if (unmatchedReplyAction == FieldAction.SCRUB || unmatchedReplyAction == FieldAction.DROP) {
+            if (unmatchedReplyAction == FieldAction.SCRUB || unmatchedReplyAction == FieldAction.DROP
+                    || unmatchedReplyAction == FieldAction.PIPELINE) {
                 throw new IllegalArgumentException("unmatchedReplyAction must be KEEP, REDACT or REDACT_KEYS, was "
                         + unmatchedReplyAction);
             }

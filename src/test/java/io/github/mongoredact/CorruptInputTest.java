@@ -1,9 +1,13 @@
 package io.github.mongoredact;
 
 import io.github.mongoredact.DriverShapes.Backing;
+import org.bson.BsonBinary;
 import org.bson.BsonBinaryReader;
+import org.bson.BsonBoolean;
+import org.bson.BsonDateTime;
 import org.bson.BsonDocument;
 import org.bson.BsonString;
+import org.bson.BsonTimestamp;
 import org.bson.RawBsonDocument;
 import org.bson.codecs.BsonDocumentCodec;
 import org.bson.codecs.DecoderContext;
@@ -126,6 +130,70 @@ class CorruptInputTest {
         }
         return DriverShapes.encode(new BsonDocument("find", new BsonString("customers")).append("filter", inner)
                 .append("$db", new BsonString("shop")));
+    }
+
+    /** A find whose filter (and {@code $db}) are given, encoded. */
+    static byte[] find(final BsonDocument filter) {
+        return DriverShapes.encode(new BsonDocument("find", new BsonString("customers")).append("filter", filter)
+                .append("$db", new BsonString("shop")));
+    }
+
+    /**
+     * Bytes the driver's decoder refuses, or that would turn a value into a kept key or a kept string into something that is
+     * not text: framed well enough for a verbatim copy, refused by a redacting policy.
+     */
+    static Stream<Arguments> refusedUnderRedactingPolicies() {
+        long eight = ByteBuffer.wrap("QZXSECRT".getBytes(StandardCharsets.US_ASCII)).order(ByteOrder.LITTLE_ENDIAN).getLong();
+        List<Arguments> cases = new ArrayList<>();
+        cases.add(Arguments.of("the NUL of a key becomes a type byte: the value runs into the key", (Supplier<byte[]>) () -> {
+            byte[] b = find(new BsonDocument("date", new BsonDateTime(eight)).append("timestamp", new BsonTimestamp(eight)));
+            b[indexOf(b, "date") + 4] = 0x05;
+            return b;
+        }));
+        cases.add(Arguments.of("boolean 5", (Supplier<byte[]>) () -> {
+            byte[] b = find(new BsonDocument("flag", BsonBoolean.TRUE));
+            b[indexOf(b, "flag") + 5] = 5;
+            return b;
+        }));
+        cases.add(Arguments.of("old binary with an inconsistent inner length", (Supplier<byte[]>) () -> {
+            byte[] b = find(new BsonDocument("bin", new BsonBinary((byte) 2, SECRET.getBytes(StandardCharsets.UTF_8))));
+            int inner = indexOf(b, "bin") + 4 + 4 + 1;
+            writeInt(b, inner, readIntAt(b, inner) - 1);
+            return b;
+        }));
+        cases.add(Arguments.of("a key that is not UTF-8", (Supplier<byte[]>) () -> {
+            byte[] b = valid();
+            b[indexOf(b, "email") + 1] = (byte) 0xFF;
+            return b;
+        }));
+        cases.add(Arguments.of("a kept string that is not UTF-8", (Supplier<byte[]>) () -> {
+            byte[] b = valid();
+            b[indexOf(b, "shop") + 1] = (byte) 0xC3;
+            return b;
+        }));
+        cases.add(Arguments.of("a kept string with a NUL inside", (Supplier<byte[]>) () -> {
+            byte[] b = valid();
+            b[indexOf(b, "shop") + 2] = 0;
+            return b;
+        }));
+        return cases.stream();
+    }
+
+    static int readIntAt(final byte[] b, final int index) {
+        return ByteBuffer.wrap(b).order(ByteOrder.LITTLE_ENDIAN).getInt(index);
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("refusedUnderRedactingPolicies")
+    void refusedBytesAreForwardedAsMarkerUnderDefaults(final String what, final Supplier<byte[]> bytes) {
+        for (Backing backing : Backing.values()) {
+            LastEventListener last = new LastEventListener();
+            RedactingCommandListener listener = RedactingCommandListener.builder().policy(RedactionPolicy.defaults())
+                    .addListener(last).build();
+            listener.commandStarted(DriverShapes.started(1, "find", backing.apply(bytes.get())));
+            assertMarker(what + " " + backing, last.started.getCommand());
+            assertEquals(1, listener.getCounters().getRedactionFailures(), what + " " + backing);
+        }
     }
 
     static void writeInt(final byte[] b, final int index, final int value) {

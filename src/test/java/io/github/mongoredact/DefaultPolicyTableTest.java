@@ -36,7 +36,7 @@ class DefaultPolicyTableTest {
                         "{\"find\": \"users\", \"filter\": {\"email\": \"?string\", \"age\": {\"$gte\": \"?number\"}},"
                                 + " \"sort\": {\"age\": -1}, \"projection\": {\"email\": 1, \"_id\": 0}, \"limit\": 10,"
                                 + " \"batchSize\": 101, \"singleBatch\": false, \"$db\": \"shop\", \"lsid\": " + LSID + "}"),
-                Arguments.of("find with regex, $in, comment, hint, collation, $clusterTime, txnNumber, readConcern",
+                Arguments.of("find with regex, $in, comment, hint, collation (values redacted), $clusterTime, txnNumber, readConcern",
                         "{\"find\": \"users\", \"filter\": {\"email\": {\"$regularExpression\": {\"pattern\": \"^alice\","
                                 + " \"options\": \"i\"}}, \"name\": {\"$in\": [\"Alice\", \"Bob\"]}}, \"hint\": {\"email\": 1},"
                                 + " \"comment\": \"ticket 42 alice\", \"collation\": {\"locale\": \"fr\"}, \"$db\": \"shop\","
@@ -46,7 +46,7 @@ class DefaultPolicyTableTest {
                         new String[0],
                         "{\"find\": \"users\", \"filter\": {\"email\": \"?regex\", \"name\": {\"$in\": [\"?string\","
                                 + " \"?string\"]}}, \"hint\": {\"email\": 1}, \"comment\": \"?string\", \"collation\":"
-                                + " {\"locale\": \"fr\"}, \"$db\": \"shop\", \"$clusterTime\": {\"clusterTime\": {\"$timestamp\":"
+                                + " {\"locale\": \"?string\"}, \"$db\": \"shop\", \"$clusterTime\": {\"clusterTime\": {\"$timestamp\":"
                                 + " {\"t\": 1, \"i\": 2}}}, \"txnNumber\": 3, \"readConcern\": {\"level\": \"majority\"}}"),
                 Arguments.of("find with a projection that holds a value",
                         "{\"find\": \"users\", \"filter\": {}, \"projection\": {\"orders\": {\"$elemMatch\":"
@@ -72,7 +72,7 @@ class DefaultPolicyTableTest {
                         "{\"aggregate\": \"orders\", \"pipeline\": [], \"explain\": true, \"cursor\": {}, \"$db\": \"shop\"}",
                         new String[0],
                         "{\"aggregate\": \"orders\", \"pipeline\": [], \"explain\": true, \"cursor\": {}, \"$db\": \"shop\"}"),
-                Arguments.of("aggregate with $lookup (let keys masked) and $merge",
+                Arguments.of("aggregate with $lookup (let keys masked) and $merge (whenMatched is a pipeline or a redacted string)",
                         "{\"aggregate\": \"orders\", \"pipeline\": [{\"$match\": {\"status\": \"shipped\", \"total\":"
                                 + " {\"$gt\": 100}}}, {\"$lookup\": {\"from\": \"users\", \"localField\": \"userId\","
                                 + " \"foreignField\": \"_id\", \"let\": {\"customerEmail\": \"$email\", \"minTotal\": 5},"
@@ -86,7 +86,7 @@ class DefaultPolicyTableTest {
                                 + " \"foreignField\": \"_id\", \"let\": {\"?0\": \"?string\", \"?1\": \"?number\"},"
                                 + " \"pipeline\": [{\"$match\": {\"$expr\": {\"$eq\": [\"?string\", \"?string\"]}}}],"
                                 + " \"as\": \"buyer\"}}, {\"$sort\": {\"total\": -1}}, {\"$limit\": 5}, {\"$merge\":"
-                                + " {\"into\": \"totals\", \"on\": \"_id\", \"whenMatched\": \"replace\", \"whenNotMatched\":"
+                                + " {\"into\": \"totals\", \"on\": \"_id\", \"whenMatched\": \"?string\", \"whenNotMatched\":"
                                 + " \"insert\"}}], \"cursor\": {}, \"$db\": \"shop\"}"),
                 Arguments.of("aggregate with $out and top-level let",
                         "{\"aggregate\": \"orders\", \"pipeline\": [{\"$match\": {\"email\": \"bob@example.com\"}},"
@@ -114,7 +114,7 @@ class DefaultPolicyTableTest {
                                 + " \"?string\"}, \"u\": {\"$set\": {\"vip\": \"?bool\", \"name\": \"?string\"}}, \"multi\": false,"
                                 + " \"upsert\": true}, {\"q\": {\"email\": \"?string\"}, \"u\": [{\"$set\": {\"email\":"
                                 + " \"?string\"}}], \"arrayFilters\": [{\"elem.email\": \"?string\"}], \"collation\":"
-                                + " {\"locale\": \"en\"}, \"multi\": true}]}"),
+                                + " {\"locale\": \"?string\"}, \"multi\": true}]}"),
                 Arguments.of("delete",
                         "{\"delete\": \"users\", \"ordered\": false, \"$db\": \"shop\"}",
                         new String[]{"deletes", "[{\"q\": {\"email\": \"bob@example.com\"}, \"limit\": 1}]"},
@@ -157,6 +157,60 @@ class DefaultPolicyTableTest {
                         new String[0],
                         "{\"explain\": {\"find\": \"users\", \"filter\": {\"email\": \"?string\"}},"
                                 + " \"verbosity\": \"queryPlanner\", \"$db\": \"shop\"}"),
+                Arguments.of("nested pipelines: stage rules at the stage level only, literals redacted, cursor keeps batchSize",
+                        "{\"aggregate\": \"orders\", \"pipeline\": [{\"$facet\": {\"a\": [{\"$limit\": 3}, {\"$match\":"
+                                + " {\"$limit\": \"bob@example.com\"}}]}}, {\"$unionWith\": {\"coll\": \"other\", \"pipeline\":"
+                                + " [{\"$skip\": 2}, {\"$project\": {\"x\": 6075992812306324049, \"y\": 1, \"z\": {\"$literal\":"
+                                + " {\"$sort\": \"eve@example.com\"}}}}]}}, {\"$lookup\": {\"from\": \"u\", \"as\": \"o\","
+                                + " \"pipeline\": [{\"$sort\": {\"a\": -1, \"b\": 6075992812306324049}}]}}, {\"$merge\": {\"into\":"
+                                + " \"t\", \"whenMatched\": [{\"$set\": {\"approvedBy\": \"carol@example.com\"}}]}}],"
+                                + " \"cursor\": {\"batchSize\": 2, \"note\": \"frank@example.com\"}, \"$db\": \"shop\"}",
+                        new String[0],
+                        "{\"aggregate\": \"orders\", \"pipeline\": [{\"$facet\": {\"a\": [{\"$limit\": 3}, {\"$match\":"
+                                + " {\"$limit\": \"?string\"}}]}}, {\"$unionWith\": {\"coll\": \"other\", \"pipeline\":"
+                                + " [{\"$skip\": 2}, {\"$project\": {\"x\": \"?number\", \"y\": 1, \"z\": {\"$literal\":"
+                                + " {\"$sort\": \"?string\"}}}}]}}, {\"$lookup\": {\"from\": \"u\", \"as\": \"o\","
+                                + " \"pipeline\": [{\"$sort\": {\"a\": -1, \"b\": \"?number\"}}]}}, {\"$merge\": {\"into\":"
+                                + " \"t\", \"whenMatched\": [{\"$set\": {\"approvedBy\": \"?string\"}}]}}],"
+                                + " \"cursor\": {\"batchSize\": 2, \"note\": \"?string\"}, \"$db\": \"shop\"}"),
+                Arguments.of("createIndexes: keys, names and options kept, partial filter, collation, weights values redacted",
+                        "{\"createIndexes\": \"users\", \"indexes\": [{\"key\": {\"tenant\": 1, \"bio\": \"text\"},"
+                                + " \"name\": \"tenant_1\", \"partialFilterExpression\": {\"tenant\": \"dave@example.com\"},"
+                                + " \"collation\": {\"locale\": \"fr\", \"strength\": 2}, \"weights\": {\"bio\": 7},"
+                                + " \"unique\": true}, {\"key\": {\"$**\": 1, \"loc\": \"2dsphere\", \"h\": \"hashed\","
+                                + " \"z\": \"alice\"}, \"name\": \"wc\", \"wildcardProjection\": {\"a\": 1, \"b\": 0,"
+                                + " \"x\": 6075992812306324049}}], \"$db\": \"shop\"}",
+                        new String[0],
+                        "{\"createIndexes\": \"users\", \"indexes\": [{\"key\": {\"tenant\": 1, \"bio\": \"text\"},"
+                                + " \"name\": \"tenant_1\", \"partialFilterExpression\": {\"tenant\": \"?string\"},"
+                                + " \"collation\": {\"locale\": \"?string\", \"strength\": \"?number\"}, \"weights\":"
+                                + " {\"bio\": \"?number\"}, \"unique\": true}, {\"key\": {\"$**\": 1, \"loc\": \"2dsphere\","
+                                + " \"h\": \"hashed\", \"z\": \"?string\"}, \"name\": \"wc\", \"wildcardProjection\":"
+                                + " {\"a\": 1, \"b\": 0, \"x\": \"?number\"}}], \"$db\": \"shop\"}"),
+                Arguments.of("projection and sort keep only flags",
+                        "{\"find\": \"users\", \"projection\": {\"x\": 6075992812306324049, \"y\": 1, \"z\": true,"
+                                + " \"w\": 0.0}, \"sort\": {\"a\": -1, \"b\": 42}, \"$db\": \"shop\"}",
+                        new String[0],
+                        "{\"find\": \"users\", \"projection\": {\"x\": \"?number\", \"y\": 1, \"z\": true,"
+                                + " \"w\": 0.0}, \"sort\": {\"a\": -1, \"b\": \"?number\"}, \"$db\": \"shop\"}"),
+                Arguments.of("usersInfo: the first field is not a collection, its value is redacted",
+                        "{\"usersInfo\": \"grace@example.com\", \"$db\": \"admin\"}", new String[0],
+                        "{\"usersInfo\": \"?string\", \"$db\": \"admin\"}"),
+                Arguments.of("grantRolesToUser: user name redacted, keys stay",
+                        "{\"grantRolesToUser\": \"ivan@example.com\", \"roles\": [\"read\"], \"$db\": \"admin\"}",
+                        new String[0],
+                        "{\"grantRolesToUser\": \"?string\", \"roles\": [\"?string\"], \"$db\": \"admin\"}"),
+                Arguments.of("logApplicationMessage: text redacted",
+                        "{\"logApplicationMessage\": \"judy@example.com\", \"$db\": \"admin\"}", new String[0],
+                        "{\"logApplicationMessage\": \"?string\", \"$db\": \"admin\"}"),
+                Arguments.of("eval: code redacted",
+                        "{\"eval\": {\"$code\": \"return 'mallory@example.com'\"}, \"$db\": \"shop\"}", new String[0],
+                        "{\"eval\": \"?javascript\", \"$db\": \"shop\"}"),
+                Arguments.of("ping: a flag as first field stays",
+                        "{\"ping\": 1, \"$db\": \"admin\"}", new String[0], "{\"ping\": 1, \"$db\": \"admin\"}"),
+                Arguments.of("usersInfo 1 (all users): a flag stays, a large number does not",
+                        "{\"usersInfo\": 1, \"dropUser\": 4242, \"$db\": \"admin\"}", new String[0],
+                        "{\"usersInfo\": 1, \"dropUser\": \"?number\", \"$db\": \"admin\"}"),
                 Arguments.of("bulkWrite with ops and nsInfo",
                         "{\"bulkWrite\": 1, \"errorsOnly\": true, \"ordered\": true, \"$db\": \"admin\"}",
                         new String[]{"ops", "[{\"insert\": 0, \"document\": {\"email\": \"carol@example.com\"}}, {\"update\": 1,"
@@ -209,6 +263,23 @@ class DefaultPolicyTableTest {
                         "{\"n\": 1, \"nModified\": 1, \"upserted\": [{\"index\": 0, \"_id\": {\"$oid\":"
                                 + " \"65a1b2c3d4e5f60718293a4b\"}}], \"ok\": 1.0}",
                         "{\"n\": 1, \"nModified\": 1, \"upserted\": [{\"index\": 0, \"_id\": \"?objectId\"}], \"ok\": 1.0}"),
+                Arguments.of("find", "reply batch documents with server field names: all user data",
+                        "{\"cursor\": {\"firstBatch\": [{\"_id\": 1, \"errmsg\": \"card 4111-1111-1111-1111 declined\","
+                                + " \"keyPattern\": {\"ssn\": \"078-05-1120\"}, \"ok\": 1, \"code\": 7, \"meta\": {\"$limit\":"
+                                + " \"bob@example.com\"}}], \"id\": 0, \"ns\": \"shop.users\"}, \"ok\": 1.0}",
+                        "{\"cursor\": {\"firstBatch\": [{\"_id\": \"?number\", \"errmsg\": \"?string\", \"keyPattern\":"
+                                + " {\"ssn\": \"?string\"}, \"ok\": \"?number\", \"code\": \"?number\", \"meta\": {\"$limit\":"
+                                + " \"?string\"}}], \"id\": 0, \"ns\": \"shop.users\"}, \"ok\": 1.0}"),
+                Arguments.of("findAndModify", "findAndModify value with server field names: user data",
+                        "{\"lastErrorObject\": {\"n\": 1}, \"value\": {\"errmsg\": \"alice@example.com\","
+                                + " \"writeErrors\": [{\"code\": 5}]}, \"ok\": 1.0}",
+                        "{\"lastErrorObject\": {\"n\": 1}, \"value\": {\"errmsg\": \"?string\", \"writeErrors\":"
+                                + " [{\"code\": \"?number\"}]}, \"ok\": 1.0}"),
+                Arguments.of("findAndModify", "top-level keyPattern keeps index directions only",
+                        "{\"ok\": 0.0, \"code\": 11000, \"keyPattern\": {\"email\": 1, \"ssn\": \"078-05-1120\"},"
+                                + " \"keyValue\": {\"email\": \"alice@example.com\"}}",
+                        "{\"ok\": 0.0, \"code\": 11000, \"keyPattern\": {\"email\": 1, \"ssn\": \"?string\"},"
+                                + " \"keyValue\": {\"email\": \"?string\"}}"),
                 Arguments.of("count", "count reply", "{\"n\": 42, \"ok\": 1.0}", "{\"n\": 42, \"ok\": 1.0}"),
                 Arguments.of("find", "error reply: code kept, quoted values scrubbed, cluster time signature dropped",
                         "{\"ok\": 0.0, \"errmsg\": \"cannot compare 'alice@example.com'\", \"code\": 2, \"codeName\":"

@@ -112,10 +112,29 @@ class PolicyRulesTest {
     }
 
     @Test
-    void redactKeysMasksTheKeysOfThatDocument() {
-        assertEquals("{\"find\": \"users\", \"filter\": {\"?0\": \"?string\", \"?1\": \"?string\", \"?2\": {\"email\":"
-                        + " \"?string\", \"zip\": \"?number\"}}, \"comment\": \"?string\", \"limit\": 5, \"$db\": \"shop\"}",
+    void redactKeysMasksEveryKeyBelowThatDocument() {
+        assertEquals("{\"find\": \"users\", \"filter\": {\"?0\": \"?string\", \"?1\": \"?string\", \"?2\": {\"?0\":"
+                        + " \"?string\", \"?1\": \"?number\"}}, \"comment\": \"?string\", \"limit\": 5, \"$db\": \"shop\"}",
                 json(RedactionPolicy.builder().field("filter", FieldAction.REDACT_KEYS).build(), "find", FIND));
+    }
+
+    @Test
+    void maskKeysHidesKeysThatAreData() {
+        assertEquals("{\"update\": \"users\", \"$db\": \"shop\", \"updates\": [{\"q\": {\"_id\": \"?number\"}, \"u\":"
+                        + " {\"$set\": {\"?0\": \"?bool\", \"?1\": {\"?0\": \"?string\"}}}}]}",
+                json(RedactionPolicy.builder().maskKeys("updates.u.$set").build(), "update",
+                        "{\"update\": \"users\", \"$db\": \"shop\"}", "updates",
+                        "[{\"q\": {\"_id\": 1}, \"u\": {\"$set\": {\"prefs.alice@example.com\": true, \"by\":"
+                                + " {\"bob@example.com\": \"x\"}}}}]"));
+    }
+
+    @Test
+    void stageRulesApplyAtTheStageLevelOfPipelinesOnly() {
+        RedactionPolicy policy = RedactionPolicy.builder().keep("@stage.$match.status").build();
+        assertEquals("{\"aggregate\": \"orders\", \"pipeline\": [{\"$match\": {\"status\": \"shipped\", \"x\":"
+                        + " {\"$match\": {\"status\": \"?string\"}}}}], \"cursor\": {}, \"$db\": \"shop\"}",
+                json(policy, "aggregate", "{\"aggregate\": \"orders\", \"pipeline\": [{\"$match\": {\"status\": \"shipped\","
+                        + " \"x\": {\"$match\": {\"status\": \"secret\"}}}}], \"cursor\": {}, \"$db\": \"shop\"}"));
     }
 
     @Test

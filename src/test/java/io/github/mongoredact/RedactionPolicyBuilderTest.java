@@ -5,6 +5,7 @@ import org.junit.jupiter.api.Test;
 import java.util.List;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotSame;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -39,6 +40,35 @@ class RedactionPolicyBuilderTest {
         assertEquals("rule path '**' needs at least one segment after it", buildFailure(RedactionPolicy.builder().keep("**")));
         // valid forms
         RedactionPolicy.builder().keep("**.a").keep("*.a").keep("a.*").build();
+    }
+
+    @Test
+    void onlyTheStageContextIsKnownAndNeedsASegment() {
+        assertEquals("rule path '@stage': a context must be '@stage' followed by at least one segment, found '@stage'",
+                buildFailure(RedactionPolicy.builder().keep("@stage")));
+        assertEquals("rule path '@pipeline.$limit': a context must be '@stage' followed by at least one segment, found"
+                + " '@pipeline'", buildFailure(RedactionPolicy.builder().keep("@pipeline.$limit")));
+        RedactionPolicy.builder().keep("@stage.$limit").field("@stage.$facet.*", FieldAction.PIPELINE).build();
+    }
+
+    @Test
+    void pipelineIsNotAnUnmatchedAction() {
+        assertEquals("unmatchedCommandAction must be KEEP, REDACT or REDACT_KEYS, was PIPELINE",
+                buildFailure(RedactionPolicy.builder().unmatchedCommandAction(FieldAction.PIPELINE)));
+    }
+
+    @Test
+    void maskKeysIsARedactKeysRule() {
+        RedactionPolicy policy = RedactionPolicy.builder().clearRules().maskKeys("updates.u.$set").build();
+        assertEquals(List.of(new FieldRule(FieldRule.Target.COMMAND, null, "updates.u.$set", FieldAction.REDACT_KEYS)),
+                policy.getRules());
+    }
+
+    @Test
+    void defaultsHaveNoRuleThatMatchesAtAnyDepth() {
+        for (FieldRule rule : RedactionPolicy.defaults().getRules()) {
+            assertFalse(rule.getPath().startsWith("**"), rule.toString());
+        }
     }
 
     @Test

@@ -14,8 +14,9 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * The rules of a policy compiled for the byte walker: a tree of path segments as UTF-8 bytes per command name, and the
- * {@code **.} suffix rules. Immutable and thread-safe.
+ * The rules of a policy compiled for the byte walker, per command name: the tree of paths anchored at the document's top
+ * level, the tree of paths anchored at a pipeline stage ({@code @stage.}, entered through {@link FieldAction#PIPELINE}
+ * fields) and the {@code **.} suffix rules, all as UTF-8 bytes. Immutable and thread-safe.
  */
 public final class CompiledPolicy {
     static final byte NONE = -1;
@@ -25,6 +26,11 @@ public final class CompiledPolicy {
     static final byte SCRUB = 3;
     static final byte DROP = 4;
     static final byte KEEP_FLAGS = 5;
+    static final byte PIPELINE = 6;
+    /** Internal: numbers -1, 0, 1 and booleans kept, nothing else (the first field of a command not known to name a collection). */
+    static final byte FLAGS_ONLY = 7;
+    /** The prefix of paths anchored at a pipeline stage. */
+    static final String STAGE_CONTEXT = "@stage";
     private static final int SUFFIX_TABLE = 64;
 
     private final RuleSet commandRules;
@@ -89,6 +95,10 @@ public final class CompiledPolicy {
             throw new IllegalArgumentException("a rule path can not be empty");
         }
         String[] segments = path.split("\\.", -1);
+        if (segments[0].startsWith("@") && !(segments[0].equals(STAGE_CONTEXT) && segments.length > 1)) {
+            throw new IllegalArgumentException("rule path '" + path + "': a context must be '" + STAGE_CONTEXT
+                    + "' followed by at least one segment, found '" + segments[0] + "'");
+        }
         for (int i = 0; i < segments.length; i++) {
             String segment = segments[i];
             if (segment.isEmpty()) {
@@ -121,6 +131,8 @@ public final class CompiledPolicy {
                 return DROP;
             case KEEP_FLAGS:
                 return KEEP_FLAGS;
+            case PIPELINE:
+                return PIPELINE;
             default:
                 throw new IllegalArgumentException("unknown action " + action);
         }
@@ -141,6 +153,8 @@ public final class CompiledPolicy {
      */
     static final class RuleSet {
         final Node root;
+        /** The paths anchored at each stage of a pipeline ({@code @stage.}). */
+        final Node stage;
         final Suffix[] suffixes;
         /** The suffix rules by the hash of their last segment ({@link #keyHash}); rules ending in {@code *} in every slot. */
         final Suffix[][] suffixesByLast;
@@ -148,8 +162,10 @@ public final class CompiledPolicy {
         /** No rule and everything kept, no caps: the output is the input. */
         final boolean verbatim;
 
-        private RuleSet(final Node root, final Suffix[] suffixes, final byte unmatched, final boolean verbatim) {
+        private RuleSet(final Node root, final Node stage, final Suffix[] suffixes, final byte unmatched,
+                        final boolean verbatim) {
             this.root = root;
+            this.stage = stage;
             this.suffixes = suffixes;
             this.suffixesByLast = new Suffix[SUFFIX_TABLE][];
             for (int slot = 0; slot < SUFFIX_TABLE; slot++) {
@@ -170,6 +186,7 @@ public final class CompiledPolicy {
         static RuleSet of(final List<FieldRule> rules, final FieldRule.Target target, @Nullable final String commandName,
                           final byte unmatched, final boolean unlimited) {
             Node root = new Node();
+            Node stage = new Node();
             List<Suffix> suffixes = new ArrayList<>();
             // global rules first, then the command's own, so that the command's own win
             for (int pass = 0; pass < 2; pass++) {
@@ -191,16 +208,18 @@ public final class CompiledPolicy {
                         suffixes.removeIf(s -> s.sameSegments(parts));
                         suffixes.add(new Suffix(parts, action));
                     } else {
-                        Node node = root;
-                        for (String segment : segments) {
-                            node = node.childOrCreate(segment.getBytes(StandardCharsets.UTF_8));
+                        boolean staged = segments[0].equals(STAGE_CONTEXT);
+                        Node node = staged ? stage : root;
+                        for (int i = staged ? 1 : 0; i < segments.length; i++) {
+                            node = node.childOrCreate(segments[i].getBytes(StandardCharsets.UTF_8));
                         }
                         node.action = action;
                     }
                 }
             }
-            boolean verbatim = unlimited && unmatched == KEEP && suffixes.isEmpty() && !root.hasChildren();
-            return new RuleSet(root, suffixes.toArray(new Suffix[0]), unmatched, verbatim);
+            boolean verbatim = unlimited && unmatched == KEEP && suffixes.isEmpty() && !root.hasChildren()
+                    && !stage.hasChildren();
+            return new RuleSet(root, stage, suffixes.toArray(new Suffix[0]), unmatched, verbatim);
         }
     }
 

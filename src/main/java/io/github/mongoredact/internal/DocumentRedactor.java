@@ -113,6 +113,8 @@ final class DocumentRedactor {
             }
             return out;
         } finally {
+            // neither the thread's walker nor its workspace may keep the command's bytes after the callback
+            walker.clear();
             workspace.release();
         }
     }

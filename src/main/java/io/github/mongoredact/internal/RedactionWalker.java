@@ -4,9 +4,11 @@ import com.mongodb.lang.Nullable;
 
 import static io.github.mongoredact.internal.Bytes.readInt;
 import static io.github.mongoredact.internal.CompiledPolicy.DROP;
+import static io.github.mongoredact.internal.CompiledPolicy.FLAGS_ONLY;
 import static io.github.mongoredact.internal.CompiledPolicy.KEEP;
 import static io.github.mongoredact.internal.CompiledPolicy.KEEP_FLAGS;
 import static io.github.mongoredact.internal.CompiledPolicy.NONE;
+import static io.github.mongoredact.internal.CompiledPolicy.PIPELINE;
 import static io.github.mongoredact.internal.CompiledPolicy.REDACT;
 import static io.github.mongoredact.internal.CompiledPolicy.REDACT_KEYS;
 import static io.github.mongoredact.internal.CompiledPolicy.SCRUB;
@@ -17,7 +19,11 @@ import static io.github.mongoredact.internal.CompiledPolicy.SCRUB;
  * values redacted), then with the destination array of exactly that size. Because one piece of code decides every byte in both
  * passes, they cannot disagree.
  *
- * <p>Not thread-safe: one instance per thread, reused. Allocation-free.</p>
+ * <p>Under a redacting policy ({@code strict}) every key, every boolean and old binary, and every kept string is checked as
+ * {@link BsonValidation} says; a verbatim policy checks the framing only (lengths, types, terminators, depth).</p>
+ *
+ * <p>Not thread-safe: one instance per thread, reused. Allocation-free. {@link #clear()} forgets the source and destination
+ * at the end of every call, so that the thread's state references no command's bytes after its callback.</p>
  */
 final class RedactionWalker {
     static final int MAX_DEPTH = 128;
@@ -48,6 +54,8 @@ final class RedactionWalker {
     private CompiledPolicy.RuleSet rules;
     private boolean command;
     private boolean fixed;
+    /** Whether keys and kept values are validated as the driver's decoder would (any policy but a verbatim one). */
+    private boolean strict;
     private int maxSequence;
 
     // output: dst is null while sizing
@@ -91,6 +99,7 @@ final class RedactionWalker {
         valuesRedacted = 0;
         document(off, rules.root, rules.unmatched, 0, false, false, false, true, true);
         measuring = false;
+        clear();
         return pos;
     }
 
@@ -104,7 +113,7 @@ final class RedactionWalker {
                final CompiledPolicy policy) {
         start(src, end, rules, command, policy, null, 0);
         document(off, rules.root, rules.unmatched, 0, false, false, false, true, false);
-        this.src = null;
+        clear();
     }
 
     /**
@@ -119,6 +128,7 @@ final class RedactionWalker {
         document(off, rules.root, rules.unmatched, 0, false, false, false, true, false);
         int size = pos;
         capped = false;
+        clear();
         return size;
     }
 
@@ -139,9 +149,14 @@ final class RedactionWalker {
         document(off, rules.root, rules.unmatched, 0, false, false, false, true, false);
         capped = false;
         int written = pos - dstOff;
-        this.dst = null;
-        this.src = null;
+        clear();
         return written;
+    }
+
+    /** Forgets the source and destination arrays (the source may be a driver buffer's). Called after every pass. */
+    void clear() {
+        this.src = null;
+        this.dst = null;
     }
 
     private void start(final byte[] src, final int end, final CompiledPolicy.RuleSet rules, final boolean command,
@@ -151,6 +166,7 @@ final class RedactionWalker {
         this.rules = rules;
         this.command = command;
         this.fixed = policy.fixedPlaceholders;
+        this.strict = !rules.verbatim;
         this.maxSequence = policy.maxSequenceDocuments;
         this.dst = dst;
         this.pos = dstOff;
@@ -239,6 +255,14 @@ final class RedactionWalker {
             int v = keyEnd + 1;
             int vEnd = BsonBounds.valueEnd(src, type, v, end);
             int kLen = keyEnd - k;
+            if (strict) {
+                BsonValidation.checkKey(src, k, keyEnd);
+                BsonValidation.checkValue(src, type, v, vEnd);
+                if (type == 0x0F) {
+                    // the driver decodes the scope of a redacted value too
+                    checkCodeWithScope(v, vEnd, depth);
+                }
+            }
             if (limit) {
                 if (type == 0x03 && isOmittedMarker(v, vEnd)) {
                     omitted += readInt(src, v + 4 + 1 + 8 + 1);
@@ -273,12 +297,8 @@ final class RedactionWalker {
                 if (action == NONE) {
                     action = inherited;
                 }
-                if (top && command && index == 0 && type != 0x03 && type != 0x04) {
-                    action = KEEP;
-                    if (measuring && type == 0x02) {
-                        collectionOff = v + 4;
-                        collectionLen = readInt(src, v) - 1;
-                    }
+                if (top && command && index == 0) {
+                    action = firstFieldAction(action, type, v);
                 } else if (top && command && measuring && collectionOff < 0 && type == 0x02
                         && Bytes.equal(COLLECTION, src, k, kLen)) {
                     // getMore names its collection in a field of its own
@@ -378,12 +398,30 @@ final class RedactionWalker {
                 mixBytes(src, v + 4, readInt(src, v) - 1);
             }
         }
+        if (action == PIPELINE) {
+            if (type == 0x04) {
+                putByte(type);
+                putKey(k, kLen, array, outIndex, maskKeys);
+                // each element is a stage: walked with the stage rules, everything they do not name redacted
+                document(v, rules.stage, REDACT, depth + 1, true, false, false, false, hashElement);
+                return;
+            }
+            element(type, k, kLen, v, vEnd, null, REDACT, depth, array, outIndex, maskKeys, top, false, false);
+            return;
+        }
         boolean childSequence = container && isSequence(depth, type, k, kLen);
         boolean holdsLimited = maxSequence != Integer.MAX_VALUE && (childSequence
                 || (!command && depth == 0 && type == 0x03 && Bytes.equal(CURSOR, src, k, kLen)));
         if (action == KEEP && !(container && (capped || (child != null && child.hasChildren()) || holdsLimited))) {
             if (container) {
                 hashShape(v, type == 0x04, depth + 1, hashElement);
+            } else {
+                if (type == 0x0F) {
+                    checkCodeWithScope(v, vEnd, depth);
+                }
+                if (strict) {
+                    BsonValidation.checkKept(src, type, v, vEnd);
+                }
             }
             putByte(type);
             putKey(k, kLen, array, outIndex, maskKeys);
@@ -393,14 +431,18 @@ final class RedactionWalker {
         if (container) {
             putByte(type);
             putKey(k, kLen, array, outIndex, maskKeys);
-            byte childInherited = action == REDACT_KEYS || action == KEEP_FLAGS ? REDACT : action;
+            // masked keys stay masked at every depth below: keys that are data can nest
+            byte childInherited = action == KEEP_FLAGS || action == FLAGS_ONLY ? REDACT : action;
             document(v, child, childInherited, depth + 1, type == 0x04, childSequence,
                     action == REDACT_KEYS && type == 0x03, false, hashElement);
             return;
         }
-        if (action == KEEP || (action == KEEP_FLAGS && isFlag(type))) {
+        if (action == KEEP || ((action == KEEP_FLAGS || action == FLAGS_ONLY) && Flags.isFlag(src, type, v, action == KEEP_FLAGS))) {
             if (type == 0x0F) {
                 checkCodeWithScope(v, vEnd, depth);
+            }
+            if (strict) {
+                BsonValidation.checkKept(src, type, v, vEnd);
             }
             putByte(type);
             putKey(k, kLen, array, outIndex, maskKeys);
@@ -410,6 +452,7 @@ final class RedactionWalker {
         if (type == 0x02) {
             int strLen = readInt(src, v) - 1;
             if (action == SCRUB) {
+                BsonValidation.checkString(src, v + 4, strLen);
                 putByte(type);
                 putKey(k, kLen, array, outIndex, maskKeys);
                 int lengthIndex = pos;
@@ -440,8 +483,20 @@ final class RedactionWalker {
         }
     }
 
-    private static boolean isFlag(final byte type) {
-        return type == 0x01 || type == 0x08 || type == 0x10 || type == 0x12 || type == 0x13;
+    /**
+     * The action of the first field of a command, and the collection it names: its value is kept where a rule keeps it (the
+     * commands whose first field names a collection); elsewhere only a flag ({@code {"ping": 1}}) stays.
+     */
+    private byte firstFieldAction(final byte action, final byte type, final int v) {
+        if (action == KEEP) {
+            if (measuring && type == 0x02) {
+                collectionOff = v + 4;
+                collectionLen = readInt(src, v) - 1;
+            }
+            return action;
+        }
+        boolean container = type == 0x03 || type == 0x04;
+        return !container && (action == REDACT || action == REDACT_KEYS) ? FLAGS_ONLY : action;
     }
 
     private boolean isSequence(final int depth, final byte type, final int k, final int kLen) {
@@ -533,6 +588,12 @@ final class RedactionWalker {
             int keyEnd = BsonBounds.cstringEnd(src, k, end);
             int v = keyEnd + 1;
             int vEnd = BsonBounds.valueEnd(src, type, v, end);
+            if (strict) {
+                // a kept subtree: every key and value is forwarded as it is
+                BsonValidation.checkKey(src, k, keyEnd);
+                BsonValidation.checkValue(src, type, v, vEnd);
+                BsonValidation.checkKept(src, type, v, vEnd);
+            }
             boolean hashElement = hashing && (!array || index == 0);
             if (hashElement && !array) {
                 mixBytes(src, k, keyEnd - k);

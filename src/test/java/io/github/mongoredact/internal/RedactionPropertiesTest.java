@@ -393,7 +393,7 @@ class RedactionPropertiesTest {
         return -1;
     }
 
-    /** The output has the input's shape: same keys in order (masked under {@code let}), arrays of the same length. */
+    /** The output has the input's shape: same keys in order (masked at every depth under {@code let}), arrays of the same length. */
     static void assertShape(final BsonValue in, final BsonValue out, final boolean maskKeys, final String path,
                             final String context) {
         if (in.isDocument()) {
@@ -409,8 +409,9 @@ class RedactionPropertiesTest {
                 String outKey = outKeys.get(i);
                 String expectedKey = maskKeys ? "?" + i : entry.getKey();
                 assertEquals(expectedKey, outKey, context + " at " + path);
-                assertShape(entry.getValue(), outDocument.get(outKey), entry.getKey().equals("let"), path + "." + outKey,
-                        context);
+                // defaults mask the keys of let variables (top level and $lookup stages) and every key below them
+                boolean masked = maskKeys || entry.getKey().equals("let") && (path.isEmpty() || path.endsWith(".$lookup"));
+                assertShape(entry.getValue(), outDocument.get(outKey), masked, path + "." + outKey, context);
                 i++;
             }
         } else if (in.isArray()) {
@@ -419,7 +420,7 @@ class RedactionPropertiesTest {
             }
             assertEquals(in.asArray().size(), out.asArray().size(), context + " at " + path);
             for (int i = 0; i < in.asArray().size(); i++) {
-                assertShape(in.asArray().get(i), out.asArray().get(i), false, path + "." + i, context);
+                assertShape(in.asArray().get(i), out.asArray().get(i), maskKeys, path + "." + i, context);
             }
         } else if (!in.equals(out)) {
             String placeholder = placeholder(in.getBsonType());
