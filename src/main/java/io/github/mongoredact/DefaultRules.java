@@ -20,16 +20,19 @@ final class DefaultRules {
     private static final String[] COMMAND_KEEP = {
             "$db", "ordered", "limit", "batchSize", "singleBatch", "skip", "maxTimeMS", "maxAwaitTimeMS", "readConcern",
             "writeConcern", "$readPreference", "lsid", "txnNumber", "autocommit", "startTransaction", "collection",
-            "cursor.batchSize", "hint", "index", "key", "new", "upsert", "remove", "bypassDocumentValidation", "allowDiskUse",
+            "cursor.batchSize", "key", "new", "upsert", "remove", "bypassDocumentValidation", "allowDiskUse",
             "returnKey", "showRecordId", "noCursorTimeout", "tailable", "awaitData", "allowPartialResults", "nameOnly",
             "authorizedCollections", "apiVersion", "apiStrict", "apiDeprecationErrors", "verbosity", "errorsOnly",
             "$clusterTime.clusterTime", "commitQuorum",
             // document sequences: the options of each statement are metadata, their filters and documents are not
-            "updates.multi", "updates.upsert", "updates.hint", "deletes.limit", "deletes.hint",
-            "ops.insert", "ops.update", "ops.delete", "ops.multi", "ops.upsert", "ops.hint", "nsInfo.ns",
+            "updates.multi", "updates.upsert", "deletes.limit",
+            "ops.insert", "ops.update", "ops.delete", "ops.multi", "ops.upsert", "nsInfo.ns",
     };
 
-    /** Command fields whose values are index keys, sort orders or projections: flags kept, other values redacted. */
+    /**
+     * Command fields whose values are index keys, sort orders or projections: flags kept, other values redacted. A hint or an
+     * index given by name is a user-chosen name, and redacted; given as a key pattern, its field names and flags stay.
+     */
     private static final String[] COMMAND_FLAGS = {
             "sort.*", "hint.*", "index.*", "projection.*", "fields.*", "updates.hint.*", "updates.sort.*", "deletes.hint.*",
             "ops.hint.*", "ops.sort.*",
@@ -48,11 +51,14 @@ final class DefaultRules {
             "shardCollection", "refineCollectionShardKey", "reshardCollection",
     };
 
-    /** createIndexes: the index keys, names and options; partialFilterExpression, collation, weights values are redacted. */
+    /**
+     * createIndexes: the index keys and options; index names (user-chosen text), partialFilterExpression, collation strings,
+     * weights values and the text index's default language are redacted.
+     */
     private static final String[] INDEX_KEEP = {
-            "indexes.name", "indexes.unique", "indexes.sparse", "indexes.expireAfterSeconds", "indexes.hidden",
-            "indexes.background", "indexes.v", "indexes.2dsphereIndexVersion", "indexes.textIndexVersion",
-            "indexes.default_language", "indexes.language_override", "indexes.bits",
+            "indexes.unique", "indexes.sparse", "indexes.expireAfterSeconds", "indexes.hidden", "indexes.background",
+            "indexes.v", "indexes.2dsphereIndexVersion", "indexes.textIndexVersion", "indexes.language_override",
+            "indexes.bits",
     };
 
     /** Stage arguments (anchored at the stage level of every pipeline) that are names, sizes or modes, not data. */

@@ -149,7 +149,7 @@ class DefaultPolicyTableTest {
                         "{\"createIndexes\": \"users\", \"indexes\": [{\"key\": {\"email\": 1}, \"name\": \"email_1\","
                                 + " \"unique\": true}], \"$db\": \"shop\"}",
                         new String[0],
-                        "{\"createIndexes\": \"users\", \"indexes\": [{\"key\": {\"email\": 1}, \"name\": \"email_1\","
+                        "{\"createIndexes\": \"users\", \"indexes\": [{\"key\": {\"email\": 1}, \"name\": \"?string\","
                                 + " \"unique\": true}], \"$db\": \"shop\"}"),
                 Arguments.of("explain: the explained command is redacted like the command itself",
                         "{\"explain\": {\"find\": \"users\", \"filter\": {\"email\": \"alice@example.com\"}},"
@@ -182,10 +182,10 @@ class DefaultPolicyTableTest {
                                 + " \"x\": 6075992812306324049}}], \"$db\": \"shop\"}",
                         new String[0],
                         "{\"createIndexes\": \"users\", \"indexes\": [{\"key\": {\"tenant\": 1, \"bio\": \"text\"},"
-                                + " \"name\": \"tenant_1\", \"partialFilterExpression\": {\"tenant\": \"?string\"},"
+                                + " \"name\": \"?string\", \"partialFilterExpression\": {\"tenant\": \"?string\"},"
                                 + " \"collation\": {\"locale\": \"?string\", \"strength\": \"?number\"}, \"weights\":"
                                 + " {\"bio\": \"?number\"}, \"unique\": true}, {\"key\": {\"$**\": 1, \"loc\": \"2dsphere\","
-                                + " \"h\": \"hashed\", \"z\": \"?string\"}, \"name\": \"wc\", \"wildcardProjection\":"
+                                + " \"h\": \"hashed\", \"z\": \"?string\"}, \"name\": \"?string\", \"wildcardProjection\":"
                                 + " {\"a\": 1, \"b\": 0, \"x\": \"?number\"}}], \"$db\": \"shop\"}"),
                 Arguments.of("projection and sort keep only flags",
                         "{\"find\": \"users\", \"projection\": {\"x\": 6075992812306324049, \"y\": 1, \"z\": true,"

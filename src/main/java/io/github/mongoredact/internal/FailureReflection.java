@@ -51,18 +51,21 @@ final class FailureReflection {
         if (!isTrusted(type)) {
             return null;
         }
-        Throwable rebuilt = null;
+        // each shape in turn, until one rebuilds the same kind: a constructor may set another code (5.x's
+        // MongoTimeoutException(String, Throwable) gives -4 where (String) gives -3)
         if (original instanceof MongoSocketException) {
             ServerAddress address = ((MongoSocketException) original).getServerAddress();
-            rebuilt = construct(type, new Class<?>[]{String.class, ServerAddress.class, Throwable.class}, text, address, cause);
-            if (rebuilt == null) {
+            Throwable rebuilt = construct(type, new Class<?>[]{String.class, ServerAddress.class, Throwable.class}, text,
+                    address, cause);
+            if (!sameKind(original, rebuilt)) {
                 rebuilt = construct(type, new Class<?>[]{String.class, ServerAddress.class}, text, address);
             }
+            if (sameKind(original, rebuilt)) {
+                return rebuilt;
+            }
         }
-        if (rebuilt == null) {
-            rebuilt = construct(type, new Class<?>[]{String.class, Throwable.class}, text, cause);
-        }
-        if (rebuilt == null) {
+        Throwable rebuilt = construct(type, new Class<?>[]{String.class, Throwable.class}, text, cause);
+        if (!sameKind(original, rebuilt)) {
             rebuilt = construct(type, new Class<?>[]{String.class}, text);
         }
         return sameKind(original, rebuilt) ? rebuilt : null;

@@ -43,7 +43,7 @@ import static org.junit.jupiter.api.Assertions.fail;
  * Rerun one case with {@code -Dfuzz.seed=<seed> -Dfuzz.cases=1}.
  */
 class CorruptInputFuzzTest {
-    private static final long BASE_SEED = Long.getLong("fuzz.seed", 0xF1_1Bl);
+    private static final long BASE_SEED = Long.getLong("fuzz.seed", 0xF1_1BL);
     private static final int CASES = Integer.getInteger("fuzz.cases", 3000);
     private static final byte[] SECRET = "QZXSECRT".getBytes(StandardCharsets.US_ASCII);
     private static final int WINDOW = 6;
