@@ -24,12 +24,14 @@ import java.nio.charset.StandardCharsets;
  * <p>Numbers, ObjectIds, dates, UUIDs, e-mail addresses, anything with a byte outside ASCII, a document that does not
  * follow server prose, a call such as {@code ObjectId('...')} and everything after {@code near index} (a regular
  * expression error quotes the pattern there) become {@code ?}. A {@code /} inside a value ends the scan: a regular
- * expression can quote any bracket, so nothing after it can be parsed safely.</p>
+ * expression can quote any bracket, so nothing after it can be parsed safely. A document whose quotes are not where the
+ * server prints them (after {@code : , { [ (}, before {@code , : } ] )}), or that does not close, is one value too: its
+ * keys cannot be told from the values there.</p>
  *
  * <p>Work is linear and bounded: at most {@link ServerMessageScanner#MAX_INPUT} bytes are read and the output stops
  * after about {@link ServerMessageScanner#OUTPUT_BUDGET} bytes; a cut message ends with {@code ...}. Scrubbing is
- * idempotent. Works on UTF-8 bytes in two modes by the same code: counting (no destination) and writing. Stateless and
- * thread-safe.</p>
+ * idempotent, and a placeholder of a redacted value ({@code ?string}) passes unchanged. Works on UTF-8 bytes in two
+ * modes by the same code: counting (no destination) and writing. Stateless and thread-safe.</p>
  */
 public final class MessageScrubber {
     private MessageScrubber() {
@@ -50,6 +52,9 @@ public final class MessageScrubber {
         boolean cut = message.length() > ServerMessageScanner.MAX_INPUT;
         String bounded = cut ? message.substring(0, ServerMessageScanner.MAX_INPUT) : message;
         byte[] src = bounded.getBytes(StandardCharsets.UTF_8);
+        if (Placeholders.isPlaceholder(src, 0, src.length)) {
+            return message;
+        }
         int length = new ServerMessageScanner(src, 0, src.length, null, 0, cut).run();
         byte[] dst = new byte[length];
         new ServerMessageScanner(src, 0, src.length, dst, 0, cut).run();
@@ -63,6 +68,13 @@ public final class MessageScrubber {
      * @return the number of bytes written (or that would be written)
      */
     static int scrub(final byte[] src, final int off, final int len, @Nullable final byte[] dst, final int dstIndex) {
+        if (Placeholders.isPlaceholder(src, off, len)) {
+            // a value a first pass already replaced ("?string"): scrubbing it again must not change it
+            if (dst != null) {
+                System.arraycopy(src, off, dst, dstIndex, len);
+            }
+            return len;
+        }
         return new ServerMessageScanner(src, off, len, dst, dstIndex, false).run();
     }
 }

@@ -2,13 +2,16 @@ package io.github.mongoredact.internal;
 
 import com.mongodb.lang.Nullable;
 
+import static io.github.mongoredact.internal.ServerMessageText.BALANCED;
+import static io.github.mongoredact.internal.ServerMessageText.REST_OF_DOCUMENT;
+import static io.github.mongoredact.internal.ServerMessageText.VALUE;
+import static io.github.mongoredact.internal.ServerMessageText.isPunctuation;
+import static io.github.mongoredact.internal.ServerMessageText.isSpace;
 import static io.github.mongoredact.internal.ServerMessageVocabulary.COLLECTION;
 import static io.github.mongoredact.internal.ServerMessageVocabulary.E11000;
 import static io.github.mongoredact.internal.ServerMessageVocabulary.INDEX;
 import static io.github.mongoredact.internal.ServerMessageVocabulary.NEAR;
 import static io.github.mongoredact.internal.ServerMessageVocabulary.NONE;
-import static io.github.mongoredact.internal.ServerMessageVocabulary.OTHER;
-import static io.github.mongoredact.internal.ServerMessageVocabulary.isLetter;
 
 /**
  * One pass of {@link MessageScrubber} over one message: a tokenizer whose every step writes a bounded number of bytes, so
@@ -24,12 +27,8 @@ final class ServerMessageScanner {
     static final int OUTPUT_BUDGET = 4096;
     static final String CUT_MARKER = "...";
 
-    private static final int BALANCED = 0;
-    private static final int VALUE = 1;
-    private static final int REST_OF_DOCUMENT = 2;
-
     private final byte[] src;
-    private final int begin;
+    private final ServerMessageText text;
     private final int end;
     private final boolean inputCut;
     @Nullable
@@ -53,9 +52,9 @@ final class ServerMessageScanner {
                          final boolean alreadyCut) {
         int bounded = Math.min(len, MAX_INPUT);
         this.src = src;
-        this.begin = off;
         this.end = off + bounded;
         this.inputCut = alreadyCut || len > bounded;
+        this.text = new ServerMessageText(src, off, end);
         this.dst = dst;
         this.start = dstIndex;
         this.out = dstIndex;
@@ -81,7 +80,7 @@ final class ServerMessageScanner {
         byte c = src[i];
         if (isSpace(c)) {
             put(c);
-            i = skipSpaces(i + 1);
+            i = text.skipSpaces(i + 1);
         } else if (c == '"' || c == '\'') {
             quoted();
         } else if (c == '{') {
@@ -102,14 +101,14 @@ final class ServerMessageScanner {
 
     private void quoted() {
         byte quote = src[i];
-        int close = closingQuote(i);
+        int close = text.closingQuote(i);
         if (close < 0) {
             put(quote);
             put((byte) '?');
             consumeAll();
             return;
         }
-        boolean keep = inBraces && peek(close + 1) == ':'
+        boolean keep = inBraces && text.peek(close + 1) == ':'
                 ? ServerMessageVocabulary.isFieldName(src, i + 1, close)
                 : ServerMessageVocabulary.isQuotableName(src, i + 1, close);
         if (keep) {
@@ -128,18 +127,18 @@ final class ServerMessageScanner {
 
     /** After a key: its {@code :} and value are the same step, so a cut never separates a key from its value. */
     private void pairRest() {
-        if (peek(i) != ':') {
+        if (text.peek(i) != ':') {
             return;
         }
         if (isSpace(src[i])) {
             put(src[i]);
-            i = skipSpaces(i + 1);
+            i = text.skipSpaces(i + 1);
         }
         colon();
     }
 
     private void openBrace() {
-        if (trusted && !inBraces) {
+        if (trusted && !inBraces && text.wellFormed(i)) {
             put((byte) '{');
             i++;
             inBraces = true;
@@ -161,9 +160,9 @@ final class ServerMessageScanner {
         forget();
         if (i < end && isSpace(src[i])) {
             put(src[i]);
-            i = skipSpaces(i + 1);
+            i = text.skipSpaces(i + 1);
         }
-        int stop = spanEnd(i, VALUE);
+        int stop = text.spanEnd(i, VALUE);
         put((byte) '?');
         if (stop < 0) {
             consumeAll();
@@ -181,7 +180,7 @@ final class ServerMessageScanner {
 
     private void word() {
         int from = i;
-        int to = wordEnd(i);
+        int to = text.wordEnd(i);
         int core = to;
         while (core > from && src[core - 1] == '.') {
             core--;
@@ -196,7 +195,7 @@ final class ServerMessageScanner {
         }
         i = core;
         if (inBraces) {
-            boolean key = peek(core) == ':' && ServerMessageVocabulary.isFieldName(src, from, core);
+            boolean key = text.peek(core) == ':' && ServerMessageVocabulary.isFieldName(src, from, core);
             putWordOrPlaceholder(key, from, core);
             forget();
             if (core == to) {
@@ -224,7 +223,7 @@ final class ServerMessageScanner {
         duplicateKey |= kind == E11000;
         trusted = true;
         nameNext = false;
-        lastWord = kind == OTHER ? OTHER : kind;
+        lastWord = kind;
         if (patternFollows) {
             dropPattern();
         }
@@ -234,7 +233,7 @@ final class ServerMessageScanner {
     private void dropPattern() {
         if (i < end && isSpace(src[i])) {
             put(src[i]);
-            i = skipSpaces(i + 1);
+            i = text.skipSpaces(i + 1);
         }
         if (i < end) {
             put((byte) '?');
@@ -246,7 +245,7 @@ final class ServerMessageScanner {
     private void stop() {
         if (inBraces) {
             put((byte) '?');
-            int close = spanEnd(i, REST_OF_DOCUMENT);
+            int close = text.spanEnd(i, REST_OF_DOCUMENT);
             if (close < 0) {
                 consumeAll();
                 return;
@@ -266,7 +265,7 @@ final class ServerMessageScanner {
     }
 
     private void replaceSpan(final int from, final int mode) {
-        int after = spanEnd(from, mode);
+        int after = text.spanEnd(from, mode);
         put((byte) '?');
         forget();
         if (after < 0) {
@@ -274,94 +273,6 @@ final class ServerMessageScanner {
         } else {
             i = after;
         }
-    }
-
-    /**
-     * Finds where a span ends. {@code BALANCED}: after the bracket that closes the one at {@code from}; {@code VALUE}: at
-     * the {@code ,} or {@code }} that ends a value; {@code REST_OF_DOCUMENT}: at the {@code }} that closes the document.
-     * Quotes are skipped whole. A {@code /} may open a regular expression, whose end cannot be found (it quotes any bracket
-     * unescaped), so it ends the scan.
-     *
-     * @return the index, or -1 when the span runs to the end of the input
-     */
-    private int spanEnd(final int from, final int mode) {
-        int nesting = 0;
-        int j = from;
-        while (j < end) {
-            byte b = src[j];
-            if (b == '"' || (b == '\'' && !isApostrophe(j))) {
-                int close = closingQuote(j);
-                if (close < 0) {
-                    return -1;
-                }
-                j = close + 1;
-                continue;
-            }
-            if (b == '/') {
-                return -1;
-            }
-            if (b == '{' || b == '[' || b == '(') {
-                nesting++;
-            } else if (b == '}' || b == ']' || b == ')') {
-                if (nesting > 0) {
-                    nesting--;
-                    if (nesting == 0 && mode == BALANCED) {
-                        return j + 1;
-                    }
-                } else if (b == '}' && mode != BALANCED) {
-                    return j;
-                }
-            } else if (b == ',' && nesting == 0 && mode == VALUE) {
-                return j;
-            }
-            j++;
-        }
-        return -1;
-    }
-
-    /** @return the index of the quote that closes the one at {@code open}, or -1; escapes and apostrophes are skipped */
-    private int closingQuote(final int open) {
-        byte quote = src[open];
-        for (int j = open + 1; j < end; j++) {
-            byte b = src[j];
-            if (b == '\\') {
-                j++;
-            } else if (b == quote && !(quote == '\'' && isApostrophe(j))) {
-                return j;
-            }
-        }
-        return -1;
-    }
-
-    /** An apostrophe inside a word ({@code Can't}, {@code O'Brien}) is a letter of it, not a quote. */
-    private boolean isApostrophe(final int j) {
-        return j > begin && j + 1 < end && isLetter(src[j - 1]) && isLetter(src[j + 1]);
-    }
-
-    private int wordEnd(final int from) {
-        int j = from;
-        while (j < end) {
-            byte b = src[j];
-            if (b == '\'' ? !(j > from && isApostrophe(j))
-                    : isSpace(b) || isPunctuation(b) || b == '"' || b == '{' || b == '}' || b == ':') {
-                return j;
-            }
-            j++;
-        }
-        return j;
-    }
-
-    private int peek(final int from) {
-        int j = skipSpaces(from);
-        return j < end ? src[j] : -1;
-    }
-
-    private int skipSpaces(final int from) {
-        int j = from;
-        while (j < end && isSpace(src[j])) {
-            j++;
-        }
-        return j;
     }
 
     private void forget() {
@@ -395,14 +306,5 @@ final class ServerMessageScanner {
         }
         out++;
         last = b;
-    }
-
-    private static boolean isSpace(final byte b) {
-        return b == ' ' || b == '\t' || b == '\n' || b == '\r';
-    }
-
-    private static boolean isPunctuation(final byte b) {
-        return b == '(' || b == ')' || b == '[' || b == ']' || b == ',' || b == ';' || b == '=' || b == '<' || b == '>'
-                || b == '?' || b == '!';
     }
 }

@@ -80,7 +80,7 @@ class ServerMessageVectorsTest {
                         "1700000000000", "3b241101-e2bb-4255-8caf-4136c566a962", "5158580A"),
                 v("E11000 on a regular expression cuts the rest",
                         "E11000 duplicate key error collection: shop.r index: re_1 dup key: { re: /QZX}, other: 1 {/i, n: 5 }",
-                        "E11000 duplicate key error collection: shop.r index: re_1 dup key: { re: ?", "QZX", "other"),
+                        "E11000 duplicate key error collection: shop.r index: re_1 dup key: ?", "QZX", "other"),
                 // the immutable _id
                 v("embedded: update modifying _id",
                         "Performing an update on the path '_id' would modify the immutable field '_id'",
