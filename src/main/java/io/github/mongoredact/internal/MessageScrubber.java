@@ -5,9 +5,33 @@ import com.mongodb.lang.Nullable;
 import java.nio.charset.StandardCharsets;
 
 /**
- * Removes the values a server message quotes, keeping its text: every quoted string becomes {@code "?"} and, inside braces,
- * every value after a {@code :} becomes {@code ?}, so {@code dup key: { email: "alice@example.com" }} reads
- * {@code dup key: { email: ? }}. Works on UTF-8 bytes in two modes by the same code: counting (no destination) and writing.
+ * Scrubs a server message ({@code errmsg}, {@code $err}, {@code writeErrors[].errmsg}, {@code writeConcernError.errmsg},
+ * exception messages) by a grammar of the server's messages, deny by default: only the server's own wording and the
+ * structure stay, every value-like token becomes {@code ?} and every quoted string {@code "?"} or {@code '?'}, so
+ * {@code dup key: { email: "alice@example.com" }} reads {@code dup key: { email: ? }}.
+ *
+ * <p>What stays (all ASCII; the output is ASCII whatever the input):</p>
+ * <ul>
+ *     <li>words of the server's prose and the names of commands and {@code $} operators ({@link ServerMessageVocabulary});
+ *     a quoted {@code '_id'} or operator name;</li>
+ *     <li>whitespace (each run becomes its first byte) and punctuation;</li>
+ *     <li>inside a document that follows server prose ({@code dup key: {}, {@code type. {}), the field names before each
+ *     {@code :}, shaped like field names; the value after each {@code :} is one {@code ?} whatever it holds;</li>
+ *     <li>in a duplicate key message ({@code E11000}), the namespace after {@code collection:} and the index name after
+ *     {@code index:}: metadata, kept like the collection name of a command. Field names, namespaces and index names can
+ *     be data only where an application makes keys out of values, the limit documented for keys.</li>
+ * </ul>
+ * <p>Numbers, ObjectIds, dates, UUIDs, e-mail addresses, anything with a byte outside ASCII, a document that does not
+ * follow server prose, a call such as {@code ObjectId('...')} and everything after {@code near index} (a regular
+ * expression error quotes the pattern there) become {@code ?}. A {@code /} inside a value ends the scan: a regular
+ * expression can quote any bracket, so nothing after it can be parsed safely. A document whose quotes are not where the
+ * server prints them (after {@code : , { [ (}, before {@code , : } ] )}), or that does not close, is one value too: its
+ * keys cannot be told from the values there.</p>
+ *
+ * <p>Work is linear and bounded: at most {@link ServerMessageScanner#MAX_INPUT} bytes are read and the output stops
+ * after about {@link ServerMessageScanner#OUTPUT_BUDGET} bytes; a cut message ends with {@code ...}. Scrubbing is
+ * idempotent, and a placeholder of a redacted value ({@code ?string}) passes unchanged. Works on UTF-8 bytes in two
+ * modes by the same code: counting (no destination) and writing. Stateless and thread-safe.</p>
  */
 public final class MessageScrubber {
     private MessageScrubber() {
@@ -24,111 +48,33 @@ public final class MessageScrubber {
         if (message == null) {
             return null;
         }
-        byte[] src = message.getBytes(StandardCharsets.UTF_8);
-        int length = scrub(src, 0, src.length, null, 0);
+        // a huge message is cut before it is encoded, so the work stays bounded
+        boolean cut = message.length() > ServerMessageScanner.MAX_INPUT;
+        String bounded = cut ? message.substring(0, ServerMessageScanner.MAX_INPUT) : message;
+        byte[] src = bounded.getBytes(StandardCharsets.UTF_8);
+        if (Placeholders.isPlaceholder(src, 0, src.length)) {
+            return message;
+        }
+        int length = new ServerMessageScanner(src, 0, src.length, null, 0, cut).run();
         byte[] dst = new byte[length];
-        scrub(src, 0, src.length, dst, 0);
-        return new String(dst, StandardCharsets.UTF_8);
+        new ServerMessageScanner(src, 0, src.length, dst, 0, cut).run();
+        return new String(dst, StandardCharsets.US_ASCII);
     }
 
     /**
      * Scrubs {@code src[off, off + len)} into {@code dst} at {@code dstIndex}, or only counts when {@code dst} is null.
+     * Both modes produce the same length.
      *
      * @return the number of bytes written (or that would be written)
      */
     static int scrub(final byte[] src, final int off, final int len, @Nullable final byte[] dst, final int dstIndex) {
-        int end = off + len;
-        int out = dstIndex;
-        int depth = 0;
-        int i = off;
-        while (i < end) {
-            byte c = src[i];
-            if (c == '"' || c == '\'') {
-                out = put(dst, out, c);
-                out = put(dst, out, (byte) '?');
-                int after = skipQuoted(src, i, end);
-                if (after > 0) {
-                    out = put(dst, out, c);
-                    i = after;
-                } else {
-                    i = end;
-                }
-                continue;
+        if (Placeholders.isPlaceholder(src, off, len)) {
+            // a value a first pass already replaced ("?string"): scrubbing it again must not change it
+            if (dst != null) {
+                System.arraycopy(src, off, dst, dstIndex, len);
             }
-            if (c == '{') {
-                depth++;
-            } else if (c == '}') {
-                depth = Math.max(0, depth - 1);
-            } else if (c == ':' && depth > 0) {
-                out = put(dst, out, c);
-                i++;
-                if (i < end && src[i] == ' ') {
-                    out = put(dst, out, (byte) ' ');
-                }
-                int valueEnd = skipValue(src, i, end);
-                out = put(dst, out, (byte) '?');
-                if (valueEnd > i && src[valueEnd - 1] == ' ' && valueEnd < end && src[valueEnd] == '}') {
-                    out = put(dst, out, (byte) ' ');
-                }
-                i = valueEnd;
-                continue;
-            }
-            out = put(dst, out, c);
-            i++;
+            return len;
         }
-        return out - dstIndex;
-    }
-
-    private static int put(@Nullable final byte[] dst, final int index, final byte b) {
-        if (dst != null) {
-            dst[index] = b;
-        }
-        return index + 1;
-    }
-
-    /** @return the index after the closing quote of the quoted string that starts at {@code start}, or -1 if unterminated */
-    private static int skipQuoted(final byte[] src, final int start, final int end) {
-        byte quote = src[start];
-        int i = start + 1;
-        while (i < end) {
-            byte c = src[i];
-            if (c == '\\') {
-                i += 2;
-                continue;
-            }
-            i++;
-            if (c == quote) {
-                return i;
-            }
-        }
-        return -1;
-    }
-
-    /** @return the index of the {@code ,} or {@code }} that ends the value starting at {@code start}, or {@code end} */
-    private static int skipValue(final byte[] src, final int start, final int end) {
-        int nesting = 0;
-        int i = start;
-        while (i < end) {
-            byte c = src[i];
-            if (c == '"' || c == '\'') {
-                int after = skipQuoted(src, i, end);
-                i = after < 0 ? end : after;
-                continue;
-            }
-            if (c == '{' || c == '[' || c == '(') {
-                nesting++;
-            } else if (c == ']' || c == ')') {
-                nesting--;
-            } else if (c == '}') {
-                if (nesting == 0) {
-                    return i;
-                }
-                nesting--;
-            } else if (c == ',' && nesting == 0) {
-                return i;
-            }
-            i++;
-        }
-        return end;
+        return new ServerMessageScanner(src, off, len, dst, dstIndex, false).run();
     }
 }
