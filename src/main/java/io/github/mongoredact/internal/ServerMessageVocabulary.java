@@ -79,6 +79,10 @@ final class ServerMessageVocabulary {
             + " value values variable variables verify view views waiting was wasn't were when where whether which"
             + " while whole will with within without won't works would write wrong wtimeout yet you your zero zone";
 
+    /** The driver's own client-side wording, which rebuilt client failures keep ({@code Prematurely reached end of stream}). */
+    private static final String DRIVER_PROSE = "prematurely reached stream socket opening receiving sending pool cleared cluster"
+            + " servers selection ms";
+
     /** Code names ({@code codeName}), which messages quote as words ({@code caused by :: WriteConflict}). */
     private static final String CODE_NAMES = "authenticationfailed badvalue commandnotfound conflictingupdateoperators cursornotfound"
             + " documentvalidationfailure duplicatekey exceededtimelimit failedtoparse illegaloperation"
@@ -86,7 +90,8 @@ final class ServerMessageVocabulary {
             + " nosuchtransaction notprimarynosecondaryok notwritableprimary transienttransactionerror typemismatch"
             + " unsatisfiablewriteconcern writeconcernfailed writeconflict";
 
-    private static final String OPERATORS = "$ $$descend $$keep $$now $$prune $$root $[] $abs $accumulator $add $addfields $addtoset $all $and"
+    private static final String OPERATORS = "$ $$descend $$keep $$now $$prune $$root $[] $abs $accumulator $add $addfields $addtoset"
+            + " $all $and"
             + " $arrayelemat $avg $bit $bucket $bucketauto $changestream $collstats $concat $cond $convert $count"
             + " $currentdate $currentop $cursor $datefromstring $datetostring $densify $documents $each $elemmatch"
             + " $eq $exists $expr $facet $fill $filter $first $geointersects $geonear $geowithin $getfield"
@@ -97,7 +102,7 @@ final class ServerMessageVocabulary {
             + " $setwindowfields $size $skip $slice $sort $sortbycount $split $substr $sum $switch $text $this"
             + " $tostring $type $unionwith $unset $unwind $value $vectorsearch $where";
 
-    private static final byte[][] WORDS = sorted(PROSE + CODE_NAMES);
+    private static final byte[][] WORDS = sorted(PROSE + " " + DRIVER_PROSE + " " + CODE_NAMES);
     private static final byte[][] OPERATOR_NAMES = sorted(OPERATORS);
     private static final byte[] NEAR_WORD = ascii("near");
     private static final byte[] INDEX_WORD = ascii("index");

@@ -38,7 +38,8 @@ class ServerMessageVectorsTest {
                         "E11000 duplicate key error collection: shop.users index: _id_ dup key: { _id: 8675309 }",
                         "E11000 duplicate key error collection: shop.users index: _id_ dup key: { _id: ? }", "8675309"),
                 v("mongod: E11000 on ObjectId('...')",
-                        "E11000 duplicate key error collection: shop.users index: _id_ dup key: { _id: ObjectId('65a1b2c3d4e5f60718293a4b') }",
+                        "E11000 duplicate key error collection: shop.users index: _id_ dup key: "
+                                + "{ _id: ObjectId('65a1b2c3d4e5f60718293a4b') }",
                         "E11000 duplicate key error collection: shop.users index: _id_ dup key: { _id: ? }",
                         "65a1b2c3d4e5f60718293a4b"),
                 v("mongod: E11000 on a nested document",
