@@ -2,17 +2,14 @@ package io.github.mongoredact;
 
 import com.mongodb.LoggerSettings;
 import com.mongodb.MongoClientSettings;
-import com.mongodb.ServerAddress;
-import com.mongodb.connection.ConnectionDescription;
-import com.mongodb.connection.ConnectionId;
-import io.github.mongoredact.internal.DriverApi;
 import com.mongodb.lang.Nullable;
 import org.bson.BsonDocument;
-import org.bson.types.ObjectId;
 
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.LongAdder;
 
 import static io.github.mongoredact.internal.Checks.notNull;
 
@@ -36,18 +33,24 @@ import static io.github.mongoredact.internal.Checks.notNull;
  * as an error: at {@link Builder#errorLevel(Level)}, with its code.</p>
  *
  * <p>Documents are relaxed extended JSON cut at {@link LoggerSettings#getMaxDocumentLength()} characters with {@code " ..."}
- * appended, in time proportional to that limit. Nothing is rendered, and no document is copied for this sink, when its level is
- * off.</p>
+ * appended when longer (a document of exactly that length is shown whole), in time and memory proportional to that limit
+ * whatever the document's size or depth. A failure's text (the {@code failure} field, and the attached throwable's and its
+ * causes' texts, which may hold the server's whole response) is cut the same way. Nothing is rendered, and no document is
+ * copied for this sink, when its level is off.</p>
  *
  * <p>In {@linkplain Builder#onlySlowOrFailed(long, TimeUnit) slow-or-failed mode}, nothing is written at the start; at the
  * completion of a command that failed, reported an error, or ran at least as long as the threshold, the started line (with the
  * command) and the completion line are written together. The command comes from the owned copy the listener keeps with the
  * started command until its completion, in its bounded in-flight table.</p>
  *
- * <p>SLF4J is optional: without SLF4J 2 on the class path this sink is off, after one warning through
- * {@code java.util.logging}, as the driver is.</p>
+ * <p>SLF4J is optional: when SLF4J 2 is not visible to this library (neither on the class path nor resolved on the module
+ * path) this sink is off, after one warning through {@code java.util.logging}, as the driver is.</p>
  *
- * <p>Threading: thread-safe and immutable; called on the driver's threads. Rendering and logging run on the calling thread;
+ * <p>It never throws into its caller: whatever fails while a line is made or written (a corrupt document, a logging backend
+ * that throws, even an {@link Error}) is caught, counted ({@link #getFailures()}) and reported once through
+ * {@code System.Logger}; a document that cannot be read is shown as {@code {"$renderError": "<exception class>"}}.</p>
+ *
+ * <p>Threading: thread-safe; called on the driver's threads. Rendering and logging run on the calling thread;
  * wrap the sink in a {@link HandOffSink} to move them off it.</p>
  *
  * @since 0.1
@@ -63,6 +66,8 @@ public final class CommandLogSink implements CommandSink {
     private final Level errorLevel;
     private final long slowThresholdNanos;
     private final CommandLog log;
+    private final LongAdder failures = new LongAdder();
+    private final AtomicBoolean warnedFailure = new AtomicBoolean();
 
     private CommandLogSink(final Builder builder) {
         this.loggerName = builder.loggerName;
@@ -93,14 +98,56 @@ public final class CommandLogSink implements CommandSink {
 
     @Override
     public void started(final StartedCommand command) {
-        if (slowThresholdNanos >= 0 || !log.isEnabled(level)) {
-            return;
+        try {
+            if (slowThresholdNanos >= 0 || !log.isEnabled(level)) {
+                return;
+            }
+            logStarted(level, command);
+        } catch (Throwable t) {
+            failed(t, command, false);
         }
-        logStarted(level, command);
     }
 
     @Override
     public void completed(final CompletedCommand command) {
+        try {
+            logCompleted(command);
+        } catch (Throwable t) {
+            failed(t, command, false);
+        }
+    }
+
+    /**
+     * Counts and reports a failure instead of throwing it into the driver: a log line is never worth the application's
+     * operation. Errors too: a {@link LinkageError} (a logging backend that does not match), an {@link OutOfMemoryError}
+     * (rendering is bounded by maxDocumentLength, so this one came from a heap that was full anyway: the line is dropped and
+     * the application goes on). Only {@link ThreadDeath} goes on up: it is the application stopping its own thread. The
+     * report of a document that could not be read names the exception's class only: its message may quote the document.
+     */
+    private void failed(final Throwable t, final Object subject, final boolean fromDocument) {
+        if (t instanceof ThreadDeath) {
+            throw (ThreadDeath) t;
+        }
+        failures.increment();
+        try {
+            if (warnedFailure.compareAndSet(false, true)) {
+                System.Logger logger = System.getLogger(CommandLogSink.class.getName());
+                String message = "CommandLogSink " + loggerName + (fromDocument ? " could not read a document and showed"
+                        + " it as $renderError" : " failed to log a command and dropped the line") + "; later failures are"
+                        + " only counted (getFailures()): " + (fromDocument ? t.getClass().getName() : t.toString())
+                        + " while logging a " + subject.getClass().getSimpleName();
+                if (fromDocument) {
+                    logger.log(System.Logger.Level.WARNING, message);
+                } else {
+                    logger.log(System.Logger.Level.WARNING, message, t);
+                }
+            }
+        } catch (Throwable ignored) {
+            // the report itself failed (the same full heap, say): counted above, nothing more to do
+        }
+    }
+
+    private void logCompleted(final CompletedCommand command) {
         Level lineLevel = command.hasError() ? errorLevel : level;
         if (!log.isEnabled(lineLevel)) {
             return;
@@ -118,8 +165,8 @@ public final class CommandLogSink implements CommandSink {
         message.append("Command \"").append(started.getCommandName()).append("\" ")
                 .append(command.isSucceeded() ? "succeeded" : "failed")
                 .append(" on database \"").append(started.getDatabaseName()).append("\" in ").append(duration).append(" ms");
-        connectionPart(message, started);
-        keyValues(keyValues, started);
+        CommandLog.Fields.connectionPart(message, started);
+        CommandLog.Fields.keyValues(keyValues, started);
         keyValues.add("durationMS");
         keyValues.add(command.getElapsedNanos() / 1_000_000.0);
         if (command.isSucceeded()) {
@@ -129,7 +176,7 @@ public final class CommandLogSink implements CommandSink {
             keyValues.add(reply);
         } else {
             keyValues.add("failure");
-            keyValues.add(String.valueOf(command.getFailure()));
+            keyValues.add(TruncatedJson.cut(String.valueOf(command.getFailure()), maxDocumentLength));
         }
         if (command.hasError()) {
             keyValues.add("errorCode");
@@ -139,7 +186,9 @@ public final class CommandLogSink implements CommandSink {
                 keyValues.add(command.getErrorCodeName());
             }
         }
-        log.log(lineLevel, message.toString(), keyValues, command.getFailure());
+        Throwable failure = command.getFailure();
+        log.log(lineLevel, message.toString(), keyValues,
+                failure == null ? null : CommandLog.CutFailure.of(failure, maxDocumentLength));
     }
 
     private void logStarted(final Level lineLevel, final StartedCommand started) {
@@ -148,73 +197,34 @@ public final class CommandLogSink implements CommandSink {
         List<Object> keyValues = new ArrayList<>(28);
         message.append("Command \"").append(started.getCommandName()).append("\" started on database \"")
                 .append(started.getDatabaseName()).append('"');
-        connectionPart(message, started);
+        CommandLog.Fields.connectionPart(message, started);
         message.append(" Command: ").append(json);
-        keyValues(keyValues, started);
+        CommandLog.Fields.keyValues(keyValues, started);
         keyValues.add("command");
         keyValues.add(json);
         log.log(lineLevel, message.toString(), keyValues, null);
     }
 
-    /** The driver's middle part, from " using a connection" to "the operation ID is N.". */
-    private static void connectionPart(final StringBuilder message, final StartedCommand started) {
-        ConnectionDescription description = started.getConnectionDescription();
-        ConnectionId connectionId = description.getConnectionId();
-        ServerAddress address = description.getServerAddress();
-        message.append(" using a connection with driver-generated ID ").append(DriverApi.localValue(connectionId));
-        Long serverValue = DriverApi.serverValue(connectionId);
-        if (serverValue != null) {
-            message.append(" and server-generated ID ").append(serverValue.longValue());
-        }
-        message.append(" to ").append(address.getHost()).append(':').append(address.getPort());
-        ObjectId serviceId = description.getServiceId();
-        if (serviceId != null) {
-            message.append(" with service ID ").append(serviceId);
-        }
-        message.append(". The request ID is ").append(started.getRequestId()).append(" and the operation ID is ")
-                .append(started.getOperationId()).append('.');
-    }
-
-    private static void keyValues(final List<Object> keyValues, final StartedCommand started) {
-        ConnectionDescription description = started.getConnectionDescription();
-        ConnectionId connectionId = description.getConnectionId();
-        ServerAddress address = description.getServerAddress();
-        keyValues.add("commandName");
-        keyValues.add(started.getCommandName());
-        keyValues.add("databaseName");
-        keyValues.add(started.getDatabaseName());
-        keyValues.add("requestId");
-        keyValues.add(started.getRequestId());
-        keyValues.add("operationId");
-        keyValues.add(started.getOperationId());
-        keyValues.add("driverConnectionId");
-        keyValues.add(DriverApi.localValue(connectionId));
-        Long serverValue = DriverApi.serverValue(connectionId);
-        if (serverValue != null) {
-            keyValues.add("serverConnectionId");
-            keyValues.add(serverValue);
-        }
-        keyValues.add("serverHost");
-        keyValues.add(address.getHost());
-        keyValues.add("serverPort");
-        keyValues.add(address.getPort());
-        if (description.getServiceId() != null) {
-            keyValues.add("serviceId");
-            keyValues.add(description.getServiceId().toHexString());
-        }
-        if (started.getFingerprint() != 0) {
-            keyValues.add("queryShapeHash");
-            keyValues.add(hex(started.getFingerprint()));
-        }
-    }
-
     private String render(@Nullable final BsonDocument document) {
-        return document == null ? "{}" : TruncatedJson.render(document, maxDocumentLength);
+        if (document == null) {
+            return "{}";
+        }
+        try {
+            return TruncatedJson.render(document, maxDocumentLength);
+        } catch (RuntimeException e) {
+            // bytes that are not BSON: the line still tells what ran, and the failure is counted
+            failed(e, document, true);
+            return "{\"$renderError\": \"" + e.getClass().getName() + "\"}";
+        }
     }
 
-    private static String hex(final long value) {
-        String digits = Long.toHexString(value);
-        return "0000000000000000".substring(digits.length()) + digits;
+    /**
+     * @return how many times making or writing a line failed (a document that could not be read, a backend that threw);
+     *         each was caught, never thrown into the driver
+     * @since 0.1
+     */
+    public long getFailures() {
+        return failures.sum();
     }
 
     /**

@@ -77,13 +77,14 @@ public final class HandOffSink implements CommandSink, AutoCloseable {
     }
 
     /**
-     * @return what the wrapped sink answers (a plain listener always needs documents); the wrapped sink's answer must be cheap
-     *         and thread-safe, as it runs on the driver's thread
+     * @return false once closed (every later event is dropped, so no copy is worth making); otherwise what the wrapped sink
+     *         answers (a plain listener always needs documents); the wrapped sink's answer must be cheap and thread-safe, as
+     *         it runs on the driver's thread
      * @since 0.1
      */
     @Override
     public boolean needsDocuments() {
-        return targetSink == null || targetSink.needsDocuments();
+        return !ring.isClosed() && (targetSink == null || targetSink.needsDocuments());
     }
 
     @Override
@@ -190,13 +191,18 @@ public final class HandOffSink implements CommandSink, AutoCloseable {
 
     /**
      * Stops accepting events, delivers every event accepted before, and waits for the hand-off thread to end. Later events are
-     * dropped and counted. Idempotent.
+     * dropped and counted. Idempotent. Called by the wrapped sink or listener itself, on the hand-off thread, it cannot wait
+     * for that thread: it stops accepting and returns at once; the thread delivers what was accepted and ends once the
+     * callback returns.
      *
      * @since 0.1
      */
     @Override
     public void close() {
         ring.close();
+        if (Thread.currentThread() == thread) {
+            return; // joining itself would never return, and every later close() would wait for it
+        }
         LockSupport.unpark(thread);
         boolean interrupted = false;
         while (thread.isAlive()) {
@@ -216,12 +222,16 @@ public final class HandOffSink implements CommandSink, AutoCloseable {
      *
      * @param timeout the most time to wait
      * @param unit its unit
-     * @return true when every accepted event was delivered and the thread ended
+     * @return true when every accepted event was delivered and the thread ended; false at once when called on the hand-off
+     *         thread itself (see {@link #close()})
      * @throws InterruptedException if interrupted while waiting
      * @since 0.1
      */
     public boolean close(final long timeout, final TimeUnit unit) throws InterruptedException {
         ring.close();
+        if (Thread.currentThread() == thread) {
+            return false;
+        }
         LockSupport.unpark(thread);
         thread.join(Math.max(1, unit.toMillis(timeout)));
         return !thread.isAlive();

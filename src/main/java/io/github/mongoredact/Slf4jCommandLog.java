@@ -9,7 +9,7 @@ import java.util.List;
 
 /**
  * The {@link CommandLog} on SLF4J 2: the message as written, the structured fields as key-value pairs. The only class of the
- * log sink that names SLF4J; it is loaded only when SLF4J is on the class path.
+ * log sink that names SLF4J; it is loaded only when SLF4J 2 is visible to this library (class path or module path).
  */
 final class Slf4jCommandLog implements CommandLog {
     private final Logger logger;

@@ -314,4 +314,77 @@ class HandOffSinkTest {
         assertTrue(threads.stream().allMatch(t -> t.getName().equals("test-hand-off")));
         assertTrue(seen.indexOf(insert) < seen.indexOf("succeeded insert 1"), "in order: " + seen);
     }
+
+    /** Runs {@code close()} on a new thread and waits for it at most 10 s: a guard, so that a deadlock fails the test. */
+    private static Thread closeOnAnotherThread(final HandOffSink handOff) throws InterruptedException {
+        Thread closer = new Thread(handOff::close, "closer");
+        closer.setDaemon(true);
+        closer.start();
+        closer.join(TimeUnit.SECONDS.toMillis(10));
+        return closer;
+    }
+
+    @Test
+    void aSinkThatClosesItsOwnHandOffEndsItAndLaterClosesReturn() throws Exception {
+        java.util.concurrent.atomic.AtomicReference<HandOffSink> self = new java.util.concurrent.atomic.AtomicReference<>();
+        java.util.concurrent.atomic.AtomicReference<Boolean> timedCloseOnItsThread = new java.util.concurrent.atomic.AtomicReference<>();
+        java.util.concurrent.atomic.AtomicBoolean closeReturned = new java.util.concurrent.atomic.AtomicBoolean();
+        CountDownLatch entered = new CountDownLatch(1);
+        CountDownLatch gate = new CountDownLatch(1);
+        List<Object> received = new CopyOnWriteArrayList<>();
+        CommandSink closing = new CommandSink() {
+            @Override
+            public void started(final StartedCommand command) {
+                received.add(command);
+                if (received.size() == 1) {
+                    entered.countDown();
+                    try {
+                        gate.await();
+                        self.get().close();
+                        closeReturned.set(true);
+                        timedCloseOnItsThread.set(self.get().close(10, TimeUnit.SECONDS));
+                    } catch (InterruptedException e) {
+                        Thread.currentThread().interrupt();
+                    }
+                }
+            }
+        };
+        HandOffSink handOff = HandOffSink.builder(closing).build();
+        self.set(handOff);
+        List<StartedCommand> events = events(4);
+        handOff.started(events.get(0));
+        assertTrue(entered.await(10, TimeUnit.SECONDS));
+        handOff.started(events.get(1));
+        handOff.started(events.get(2));
+        gate.countDown();
+        Thread first = closeOnAnotherThread(handOff);
+        assertFalse(first.isAlive(), "close() from another thread returned after the sink closed its own hand-off");
+        assertTrue(closeReturned.get(), "close() on the hand-off thread returned");
+        assertEquals(Boolean.FALSE, timedCloseOnItsThread.get(), "the timed close on its own thread returns false at once");
+        assertEquals(events.subList(0, 3), received, "what was accepted before the close was delivered, in order");
+        assertEquals(3, handOff.getDelivered());
+        handOff.started(events.get(3));
+        assertEquals(1, handOff.getDropped(), "after the close: dropped and counted");
+        assertFalse(closeOnAnotherThread(handOff).isAlive(), "a later close() returns too");
+        assertTrue(handOff.close(10, TimeUnit.SECONDS), "the thread ended");
+    }
+
+    @Test
+    void needsNoDocumentsOnceClosed() throws Exception {
+        HandOffSink plain = HandOffSink.builder(new CommandListener() {
+        }).build();
+        CommandSink needing = new CommandSink() {
+            @Override
+            public boolean needsDocuments() {
+                return true;
+            }
+        };
+        HandOffSink wrapping = HandOffSink.builder(needing).build();
+        assertTrue(plain.needsDocuments());
+        assertTrue(wrapping.needsDocuments());
+        plain.close();
+        assertTrue(wrapping.close(10, TimeUnit.SECONDS));
+        assertFalse(plain.needsDocuments(), "closed: every event would be dropped, no copy is worth making");
+        assertFalse(wrapping.needsDocuments());
+    }
 }

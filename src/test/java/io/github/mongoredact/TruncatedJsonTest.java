@@ -51,6 +51,11 @@ class TruncatedJsonTest {
         for (int max = 1; max <= whole.length() + 2; max++) {
             String driver = Json.driverLog(raw, max);
             String rendered = TruncatedJson.render(raw, max);
+            if (max >= whole.length()) {
+                // the driver appends " ..." at exactly its length; the specification cuts only longer texts
+                assertEquals(whole, rendered, "max=" + max);
+                continue;
+            }
             if (!driver.endsWith(" ...")) {
                 assertEquals(driver, rendered, "max=" + max);
                 continue;
