@@ -134,25 +134,66 @@ final class TruncatedJson {
     /** Copies one value that holds no other: the reader's and the writer's calls for its type, as the driver's pipe. */
     private static void pipeScalar(final BsonReader reader, final JsonWriter writer, final BsonType type) {
         switch (type) {
-            case DOUBLE: writer.writeDouble(reader.readDouble()); break;
-            case STRING: writer.writeString(reader.readString()); break;
-            case BINARY: writer.writeBinaryData(reader.readBinaryData()); break;
-            case UNDEFINED: reader.readUndefined(); writer.writeUndefined(); break;
-            case OBJECT_ID: writer.writeObjectId(reader.readObjectId()); break;
-            case BOOLEAN: writer.writeBoolean(reader.readBoolean()); break;
-            case DATE_TIME: writer.writeDateTime(reader.readDateTime()); break;
-            case NULL: reader.readNull(); writer.writeNull(); break;
-            case REGULAR_EXPRESSION: writer.writeRegularExpression(reader.readRegularExpression()); break;
-            case JAVASCRIPT: writer.writeJavaScript(reader.readJavaScript()); break;
-            case SYMBOL: writer.writeSymbol(reader.readSymbol()); break;
-            case INT32: writer.writeInt32(reader.readInt32()); break;
-            case TIMESTAMP: writer.writeTimestamp(reader.readTimestamp()); break;
-            case INT64: writer.writeInt64(reader.readInt64()); break;
-            case DECIMAL128: writer.writeDecimal128(reader.readDecimal128()); break;
-            case MIN_KEY: reader.readMinKey(); writer.writeMinKey(); break;
-            case DB_POINTER: writer.writeDBPointer(reader.readDBPointer()); break;
-            case MAX_KEY: reader.readMaxKey(); writer.writeMaxKey(); break;
-            default: throw new BsonSerializationException("unhandled BSON type " + type);
+            case DOUBLE:
+                writer.writeDouble(reader.readDouble());
+                break;
+            case STRING:
+                writer.writeString(reader.readString());
+                break;
+            case BINARY:
+                writer.writeBinaryData(reader.readBinaryData());
+                break;
+            case UNDEFINED:
+                reader.readUndefined();
+                writer.writeUndefined();
+                break;
+            case OBJECT_ID:
+                writer.writeObjectId(reader.readObjectId());
+                break;
+            case BOOLEAN:
+                writer.writeBoolean(reader.readBoolean());
+                break;
+            case DATE_TIME:
+                writer.writeDateTime(reader.readDateTime());
+                break;
+            case NULL:
+                reader.readNull();
+                writer.writeNull();
+                break;
+            case REGULAR_EXPRESSION:
+                writer.writeRegularExpression(reader.readRegularExpression());
+                break;
+            case JAVASCRIPT:
+                writer.writeJavaScript(reader.readJavaScript());
+                break;
+            case SYMBOL:
+                writer.writeSymbol(reader.readSymbol());
+                break;
+            case INT32:
+                writer.writeInt32(reader.readInt32());
+                break;
+            case TIMESTAMP:
+                writer.writeTimestamp(reader.readTimestamp());
+                break;
+            case INT64:
+                writer.writeInt64(reader.readInt64());
+                break;
+            case DECIMAL128:
+                writer.writeDecimal128(reader.readDecimal128());
+                break;
+            case MIN_KEY:
+                reader.readMinKey();
+                writer.writeMinKey();
+                break;
+            case DB_POINTER:
+                writer.writeDBPointer(reader.readDBPointer());
+                break;
+            case MAX_KEY:
+                reader.readMaxKey();
+                writer.writeMaxKey();
+                break;
+            default:
+                throw new BsonSerializationException("unhandled BSON type " + type);
         }
     }
 

@@ -20,8 +20,8 @@ final class KnownProductFaults {
 
     static {
         Map<String, Mismatch.Kind> faults = new LinkedHashMap<>();
-        faults.put(ProseTests.FAILURE_CUT, Mismatch.Kind.FAILURE_TEXT_NOT_CUT);
-        faults.put(ProseTests.EXACT_LIMIT, Mismatch.Kind.EXACT_LENGTH_CUT);
+        // none: the faults issue 10 found (a redacted failure keeping "ok": 0, failure text not cut, a document of exactly
+        // the limit cut) are fixed; a test listed here must name its fault
         FAULTS = Collections.unmodifiableMap(faults);
     }
 
@@ -44,7 +44,12 @@ final class KnownProductFaults {
 
     /** Passes when the test passed and is not listed, or failed for exactly its listed fault; fails otherwise. */
     static void judge(final String id, final List<Mismatch> mismatches) {
-        Mismatch.Kind known = FAULTS.get(id);
+        judge(FAULTS, id, mismatches);
+    }
+
+    /** {@link #judge(String, List)} against a list of faults of the caller's (the runner's self-test). */
+    static void judge(final Map<String, Mismatch.Kind> faults, final String id, final List<Mismatch> mismatches) {
+        Mismatch.Kind known = faults.get(id);
         if (known == null) {
             if (!mismatches.isEmpty()) {
                 fail(id + ":\n  " + join(mismatches));
