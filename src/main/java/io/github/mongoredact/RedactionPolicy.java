@@ -25,7 +25,9 @@ import static io.github.mongoredact.internal.Checks.notNull;
  *     named path below it, or the stage level of a pipeline (see {@link FieldRule}); none applies inside inserted documents,
  *     update and replacement values, reply batches or pipeline literals, whatever their keys say. Every other value, at any
  *     depth and in every document sequence, becomes a placeholder naming its type, so keys and {@code $} operators stay
- *     readable. Unknown fields are redacted. Server messages are scrubbed of the values they quote.</li>
+ *     readable. Unknown fields are redacted. Server messages are scrubbed by a grammar of the server's messages: only its
+ *     wording, field names and a duplicate key's namespace and index stay; every value, quoted or not, becomes
+ *     {@code ?}.</li>
  *     <li>{@link #builder()}: the defaults, changed rule by rule.</li>
  * </ul>
  *
