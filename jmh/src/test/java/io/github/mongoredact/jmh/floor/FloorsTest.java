@@ -22,6 +22,7 @@ import org.bson.io.BasicOutputBuffer;
 import org.bson.types.Decimal128;
 import org.junit.jupiter.api.Test;
 
+import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import java.util.Collections;
 
@@ -118,6 +119,6 @@ class FloorsTest {
         out.putIndexKey(9);
         out.putIndexKey(10);
         out.putIndexKey(999);
-        assertEquals("0\u00009\u000010\u0000999\u0000", new String(out.buf, 0, out.pos, java.nio.charset.StandardCharsets.US_ASCII));
+        assertEquals("0\u00009\u000010\u0000999\u0000", new String(out.buf, 0, out.pos, StandardCharsets.US_ASCII));
     }
 }
