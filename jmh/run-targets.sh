@@ -4,7 +4,9 @@
 # Each round runs every subject once, each in its own JMH invocation and fork (one fork per document count), in an order
 # shuffled per round with a fixed seed; every fork has a fixed, pre-touched heap (the benchmarks' @Fork). The report gives
 # per subject the median ns/op and B/op over the rounds with [min-max], and the target ratios (of the medians, with the
-# spread of the per-round ratios), as Markdown (report.md, to paste into RESULTS.md and the README) and JSON (report.json).
+# spread of the per-round ratios), as Markdown (report.md, to paste into RESULTS.md and the README) and JSON (report.json);
+# then allocs/op of every case (round1-allocs.md). Issue 5's comparisons with toJson() and OpenTelemetry are in run-full.sh,
+# or add them: SUBJECTS="... ToJsonBenchmark.started OpenTelemetryBenchmark.startedSucceeded OursDefaultsBenchmark.startedSucceeded".
 #
 #   jmh/run-targets.sh [output-dir] [extra JMH options...]        default output: jmh/target/targets
 # Environment: ROUNDS (default 4), SEED (11), JMH_ITERATIONS ("-wi 5 -w 1s -i 5 -r 1s"), SUBJECTS (space-separated
@@ -29,7 +31,7 @@ if [ -z "${SKIP_BUILD:-}" ]; then
   mvn -B -q package
 fi
 mkdir -p "$OUT"
-rm -f "$OUT"/round-*
+rm -f "$OUT"/round-* "$OUT"/round1*
 CP=target/benchmarks.jar
 { echo "rounds=$ROUNDS seed=$SEED iterations=${ITERATIONS[*]} extra=$*"; uptime; } > "$OUT/load.log"
 
@@ -51,4 +53,14 @@ done
 
 java -cp "$CP" io.github.mongoredact.jmh.report.Rounds report --markdown "$OUT/report.md" --json "$OUT/report.json" \
     "$OUT"/round-*.json
-echo "results: $OUT/report.md, $OUT/report.json, $OUT/round-*.json, load in $OUT/load.log"
+
+# allocs/op (deterministic: counted once, on round 1's cases) and the per-event targets of issue 5 that issue 11 keeps
+# (4 allocs/op, B/op near the output size), in the benchstat-style report of round 1 (its ns/op are one round's: use report.md)
+java -cp "$CP" io.github.mongoredact.jmh.report.Rounds merge "$OUT/round1.json" "$OUT"/round-1-*.json
+java -javaagent:target/allocation-instrumenter.jar -cp "$CP" io.github.mongoredact.jmh.alloc.AllocationCount \
+    "$OUT/round1.json" "$OUT/allocs.json" > "$OUT/allocs.log" 2>&1 \
+  || { tail -40 "$OUT/allocs.log"; echo "allocation count FAILED"; exit 1; }
+java -cp "$CP" io.github.mongoredact.jmh.report.Report report "$OUT/round1.json" --allocs "$OUT/allocs.json" --targets \
+    --markdown > "$OUT/round1-allocs.md"
+echo "medians over the rounds and issue 11's targets: $OUT/report.md, $OUT/report.json"
+echo "allocs/op: $OUT/round1-allocs.md; raw: $OUT/round-*.json; load: $OUT/load.log"

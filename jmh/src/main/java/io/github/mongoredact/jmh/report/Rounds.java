@@ -27,6 +27,7 @@ import java.util.regex.Pattern;
  * <pre>
  * java -cp target/benchmarks.jar io.github.mongoredact.jmh.report.Rounds order --seed 11 --round 2 A B C   # shuffled names
  * java -cp target/benchmarks.jar io.github.mongoredact.jmh.report.Rounds report --markdown r.md --json r.json round-*.json
+ * java -cp target/benchmarks.jar io.github.mongoredact.jmh.report.Rounds merge round-1.json round-1-*.json  # one JMH file
  * </pre>
  */
 public final class Rounds {
@@ -111,6 +112,12 @@ public final class Rounds {
                     Integer.parseInt(options.getOrDefault("round", "1")))) {
                 System.out.println(name);
             }
+        } else if (args.length > 0 && args[0].equals("merge") && rest.size() >= 2) {
+            List<Path> files = new ArrayList<>();
+            for (String f : rest.subList(1, rest.size())) {
+                files.add(Paths.get(f));
+            }
+            Files.write(Paths.get(rest.get(0)), merge(files).getBytes(StandardCharsets.UTF_8));
         } else if (args.length > 0 && args[0].equals("report") && !rest.isEmpty()) {
             List<Path> files = new ArrayList<>();
             for (String f : rest) {
@@ -127,6 +134,7 @@ public final class Rounds {
             }
         } else {
             System.err.println("usage: Rounds order --seed S --round R name...");
+            System.err.println("       Rounds merge out.json jmh-result.json...");
             System.err.println("       Rounds report [--markdown f] [--json f] round-<r>-<name>.json...");
             System.exit(2);
         }
@@ -139,6 +147,26 @@ public final class Rounds {
         List<String> order = new ArrayList<>(names);
         Collections.shuffle(order, new Random(seed * 1_000_003L + round));
         return order;
+    }
+
+    /**
+     * @param files JMH result files (JSON arrays)
+     * @return one JMH result file with the results of all, in order (for {@code AllocationCount} and {@code Report})
+     * @throws IllegalArgumentException when a file is not a JSON array
+     */
+    static String merge(final List<Path> files) throws IOException {
+        StringBuilder out = new StringBuilder("[\n");
+        for (Path file : files) {
+            String text = new String(Files.readAllBytes(file), StandardCharsets.UTF_8).trim();
+            if (!(Json.parse(text) instanceof List)) {
+                throw new IllegalArgumentException("not a JMH result array: " + file);
+            }
+            String inner = text.substring(1, text.length() - 1).trim();
+            if (!inner.isEmpty()) {
+                out.append(out.length() > 2 ? ",\n" : "").append(inner);
+            }
+        }
+        return out.append("\n]\n").toString();
     }
 
     /** Reads the round files; the round of each is the number in its name ({@code round-<r>-...json}). */

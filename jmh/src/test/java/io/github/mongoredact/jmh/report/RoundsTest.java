@@ -98,6 +98,21 @@ class RoundsTest {
         assertThrows(IllegalArgumentException.class, () -> Rounds.load(files));
     }
 
+    @Test
+    @SuppressWarnings("unchecked")
+    void mergeMakesOneResultFileOfMany() throws IOException {
+        List<Path> files = fourRounds();
+        Path empty = dir.resolve("empty.json");
+        Files.write(empty, "[ ]".getBytes(StandardCharsets.UTF_8));
+        files.add(1, empty);
+        List<Object> merged = (List<Object>) Json.parse(Rounds.merge(files));
+        assertEquals(8, merged.size());
+        assertEquals("io.x.FloorOnePassBenchmark.started", ((Map<String, Object>) merged.get(1)).get("benchmark"));
+        Path file = dir.resolve("merged.json");
+        Files.write(file, Rounds.merge(files).getBytes(StandardCharsets.UTF_8));
+        assertEquals(8, Report.load(file, null).size());
+    }
+
     private List<Path> fourRounds() throws IOException {
         double[] ours = {260, 250, 350, 270};
         double[] oursBytes = {82_116, 82_100, 82_120, 82_116};
