@@ -8,14 +8,15 @@
 #       after/results.json --old-allocs before/allocs.json --new-allocs after/allocs.json
 set -euo pipefail
 cd "$(dirname "$0")"
+source ./jmh-lock.sh
 OUT=${1:-target/full}
 shift || true
 mkdir -p "$OUT"
 
 mvn -B -q package
 
-java -jar target/benchmarks.jar -foe true -prof gc -rf json -rff "$OUT/results.json" -o "$OUT/jmh.log" "$@" \
-  || { tail -60 "$OUT/jmh.log"; echo "benchmarks FAILED (log: $OUT/jmh.log)"; exit 1; }
+run_jmh "$OUT/jmh.log" -foe true -prof gc -rf json -rff "$OUT/results.json" "$@" \
+  || { tail -60 "$OUT/jmh.log" "$OUT/jmh.log.console"; echo "benchmarks FAILED (log: $OUT/jmh.log)"; exit 1; }
 
 java -javaagent:target/allocation-instrumenter.jar -cp target/benchmarks.jar \
     io.github.mongoredact.jmh.alloc.AllocationCount "$OUT/results.json" "$OUT/allocs.json" > "$OUT/allocs.log" 2>&1 \

@@ -1,18 +1,20 @@
 #!/usr/bin/env bash
-# Quick mode, for CI: builds the benchmarks and runs every one of them once, in one short fork, on a subset of the sizes;
-# then counts allocs/op and prints the report. Asserts no timing: it fails only when a benchmark fails (its own checks
-# included) or a result lacks one of ns/op, B/op, allocs/op. About 3 minutes on 2 cores.
+# Quick mode, for CI: builds the benchmarks and runs every one of them once, in one short fork, on a subset of the sizes
+# (the floor prototypes included: their setup checks their output against the library's); then counts allocs/op and prints
+# the report. Asserts no timing: it fails only when a benchmark fails (its own checks included) or a result lacks one of
+# ns/op, B/op, allocs/op. About 2 to 3 minutes on 2 cores (each fork pre-touches its 1 GiB heap).
 set -euo pipefail
 cd "$(dirname "$0")"
+source ./jmh-lock.sh
 OUT=target/quick
 mkdir -p "$OUT"
 
 mvn -B -q package
 
-if ! java -jar target/benchmarks.jar -foe true -f 1 -wi 1 -w 200ms -i 2 -r 200ms -prof gc \
+if ! run_jmh "$OUT/jmh.log" -foe true -f 1 -wi 1 -w 200ms -i 2 -r 200ms -prof gc \
     -p count=0,1000 -p docSize=small -p batch=1000 \
-    -rf json -rff "$OUT/results.json" -o "$OUT/jmh.log"; then
-  tail -60 "$OUT/jmh.log"
+    -rf json -rff "$OUT/results.json"; then
+  tail -60 "$OUT/jmh.log" "$OUT/jmh.log.console"
   echo "quick benchmarks FAILED (log: jmh/$OUT/jmh.log)"
   exit 1
 fi

@@ -161,11 +161,14 @@ public final class AllocationCount {
             Class<?> p = method.getParameterTypes()[i];
             args[i] = p == Blackhole.class ? new Blackhole(BLACKHOLE_PASSWORD) : newState(p, params, states);
         }
-        for (Object state : states) {
-            invokeAll(state, Setup.class, Level.Trial);
+        // the benchmark's own state was created first and may take the others in its @Setup: set them up first, as JMH does
+        List<Object> order = new ArrayList<>(states);
+        java.util.Collections.reverse(order);
+        for (Object state : order) {
+            invokeAll(state, Setup.class, Level.Trial, states);
         }
-        for (Object state : states) {
-            invokeAll(state, Setup.class, Level.Iteration);
+        for (Object state : order) {
+            invokeAll(state, Setup.class, Level.Iteration, states);
         }
         Result result = new Result();
         try {
@@ -202,10 +205,10 @@ public final class AllocationCount {
         } finally {
             measured = null;
             for (Object state : states) {
-                invokeAll(state, TearDown.class, Level.Iteration);
+                invokeAll(state, TearDown.class, Level.Iteration, states);
             }
             for (Object state : states) {
-                invokeAll(state, TearDown.class, Level.Trial);
+                invokeAll(state, TearDown.class, Level.Trial, states);
             }
         }
         return result;
@@ -282,9 +285,12 @@ public final class AllocationCount {
         throw new IllegalArgumentException("unsupported @Param type " + type);
     }
 
-    /** Calls the state's methods with the annotation at the level: superclass methods first, as JMH does. */
+    /**
+     * Calls the state's methods with the annotation at the level: superclass methods first, as JMH does; a method that takes
+     * other states gets them from {@code states}.
+     */
     private static void invokeAll(final Object state, final Class<? extends java.lang.annotation.Annotation> annotation,
-                                  final Level level) throws Exception {
+                                  final Level level, final List<Object> states) throws Exception {
         List<Class<?>> hierarchy = new ArrayList<>();
         for (Class<?> c = state.getClass(); c != null && c != Object.class; c = c.getSuperclass()) {
             hierarchy.add(0, c);
@@ -299,9 +305,25 @@ public final class AllocationCount {
                 }
                 if (l == level) {
                     m.setAccessible(true);
-                    m.invoke(state);
+                    m.invoke(state, stateArguments(m, states));
                 }
             }
         }
+    }
+
+    private static Object[] stateArguments(final Method method, final List<Object> states) {
+        Object[] args = new Object[method.getParameterCount()];
+        for (int i = 0; i < args.length; i++) {
+            for (Object state : states) {
+                if (method.getParameterTypes()[i] == state.getClass()) {
+                    args[i] = state;
+                }
+            }
+            if (args[i] == null) {
+                throw new IllegalArgumentException("no state of type " + method.getParameterTypes()[i].getName() + " for "
+                        + method);
+            }
+        }
+        return args;
     }
 }

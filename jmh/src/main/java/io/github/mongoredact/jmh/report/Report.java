@@ -28,8 +28,9 @@ import java.util.TreeMap;
  */
 public final class Report {
     /** The order subjects are listed in, and the default baselines (first present wins). */
-    static final List<String> SUBJECT_ORDER = Arrays.asList("OursSpecOnly", "OursDefaults", "Clone", "RawCodec", "ToJson",
-            "OpenTelemetry", "MicrometerSink", "MicrometerListener", "DriverNoListener", "DriverOursSpecOnly",
+    static final List<String> SUBJECT_ORDER = Arrays.asList("OursSpecOnly", "OursDefaults", "FloorFramingCopy", "FloorOnePass",
+            "FloorTwoPass", "CodecEncoding", "CopyOf", "Clone", "RawCodec", "ToJson", "OpenTelemetry",
+            "MicrometerSink", "MicrometerListener", "DriverNoListener", "DriverOursSpecOnly",
             "DriverOursDefaults", "DriverClone", "DriverToJson");
     static final List<String> DEFAULT_BASELINES = Arrays.asList("Clone", "OpenTelemetry", "MicrometerListener",
             "DriverNoListener");

@@ -1,0 +1,60 @@
+package io.github.mongoredact.jmh.floor;
+
+import org.bson.BsonDocument;
+import org.bson.BsonValue;
+import org.bson.ByteBuf;
+
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+
+/**
+ * The heap buffer behind one of the driver's byte-backed sequence documents ({@code ByteBufBsonDocument}), reached through a
+ * {@link VarHandle} on its private field, as the library reaches it: the floors pay what the library pays to get at the bytes
+ * and nothing more. Valid only while the event is being handled; nothing is kept.
+ */
+final class SequenceDocument {
+    private static final Class<?> TYPE;
+    private static final VarHandle BYTE_BUF;
+
+    static {
+        try {
+            TYPE = Class.forName("com.mongodb.internal.connection.ByteBufBsonDocument");
+            BYTE_BUF = MethodHandles.privateLookupIn(TYPE, MethodHandles.lookup()).findVarHandle(TYPE, "byteBuf", ByteBuf.class);
+        } catch (ReflectiveOperationException e) {
+            throw new ExceptionInInitializerError(e);
+        }
+    }
+
+    private SequenceDocument() {
+    }
+
+    /**
+     * @param value an element of a document sequence
+     * @return its buffer, positioned at the document's first byte, backed by a heap array
+     * @throws IllegalArgumentException when the value is not the driver's byte-backed document over a heap array (the floors
+     *                                  are written for that input only)
+     */
+    static ByteBuf buffer(final BsonValue value) {
+        if (value.getClass() != TYPE) {
+            throw new IllegalArgumentException("not a driver sequence document: " + value.getClass().getName());
+        }
+        ByteBuf buf = (ByteBuf) BYTE_BUF.get((BsonDocument) value);
+        if (!buf.isBackedByArray()) {
+            throw new IllegalArgumentException("sequence document not on a heap buffer: " + buf.getClass().getName());
+        }
+        return buf;
+    }
+
+    /**
+     * The checked length of the document that starts at {@code start}: within {@code [5, available]}.
+     *
+     * @return the length
+     */
+    static int length(final byte[] src, final int start, final int available) {
+        int length = BsonOut.readInt(src, start);
+        if (length < 5 || length > available) {
+            throw new IllegalArgumentException("document length out of bounds: length=" + length + " available=" + available);
+        }
+        return length;
+    }
+}

@@ -1,0 +1,151 @@
+package io.github.mongoredact.jmh.report;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+class RoundsTest {
+    private static final String PLAIN = "\"count\": \"1000\", \"docSize\": \"small\", \"shape\": \"plain\"";
+
+    @TempDir
+    Path dir;
+
+    @Test
+    void medianOfAnOddCountIsTheMiddleValue() {
+        Spread s = Spread.of(new double[]{5, 1, 3});
+        assertArrayEquals(new double[]{3, 1, 5, 3}, new double[]{s.median, s.min, s.max, s.n});
+    }
+
+    @Test
+    void medianOfAnEvenCountIsTheMeanOfTheMiddleTwoAndNaNIsLeftOut() {
+        Spread s = Spread.of(new double[]{260, Double.NaN, 350, 250, 270});
+        assertArrayEquals(new double[]{265, 250, 350, 4}, new double[]{s.median, s.min, s.max, s.n});
+        assertEquals("265 [250-350]", s.text(v -> String.format("%.0f", v)));
+        assertEquals(0, Spread.of(new double[]{Double.NaN}).n);
+        assertEquals("?", Spread.of(new double[0]).text(String::valueOf));
+    }
+
+    @Test
+    void orderIsAFixedShufflePerRoundThatDiffersBetweenRounds() {
+        List<String> names = Arrays.asList("A", "B", "C", "D", "E", "F", "G", "H");
+        assertEquals(Rounds.order(names, 11, 1), Rounds.order(names, 11, 1));
+        assertEquals(new HashSet<>(names), new HashSet<>(Rounds.order(names, 11, 2)));
+        assertNotEquals(Rounds.order(names, 11, 1), Rounds.order(names, 11, 2));
+        assertNotEquals(Rounds.order(names, 11, 1), Rounds.order(names, 12, 1));
+    }
+
+    @Test
+    void targetRatioIsTheRatioOfTheMediansWithThePerRoundSpread() throws IOException {
+        List<Rounds.Subject> subjects = Rounds.load(fourRounds());
+        Rounds.Target defaultsVsFloor = Rounds.TARGETS.get(0);
+        double[] r = Rounds.ratio(subjects, defaultsVsFloor);
+        assertEquals(265.0 / 61.0, r[0], 1e-9);
+        assertEquals(250.0 / 62.0, r[1], 1e-9);
+        assertEquals(350.0 / 70.0, r[2], 1e-9);
+        assertEquals(4, r[3]);
+        assertNull(Rounds.ratio(subjects, Rounds.TARGETS.get(1)), "the driver's encoding was not measured");
+    }
+
+    @Test
+    void markdownListsMediansWithSpreadAndJudgesTheTargets() throws IOException {
+        String md = Rounds.markdown(Rounds.load(fourRounds()));
+        assertTrue(md.contains("median over 4 rounds"), md);
+        String ours = line(md, "| OursDefaults | started |");
+        assertTrue(ours.contains("265.00µ [250.00µ-350.00µ]") && ours.contains("82,116 [82,100-82,120]"), ours);
+        String floor = line(md, "| OursDefaults.started / FloorOnePass.started |");
+        assertTrue(floor.contains("4.34x") && floor.contains("[4.03x-5.00x]") && floor.endsWith("MISSED |"), floor);
+        assertTrue(line(md, "| OursDefaults.started / CodecEncoding.started |").endsWith("not measured |"), md);
+        // the floor sorts before ours, as in the table
+        assertTrue(md.indexOf("| FloorOnePass | started |") < md.indexOf("| OursDefaults | started |"), md);
+    }
+
+    @Test
+    @SuppressWarnings("unchecked")
+    void jsonCarriesEveryRoundAndTheTargets() throws IOException {
+        Map<String, Object> json = (Map<String, Object>) Json.parse(Rounds.json(Rounds.load(fourRounds())));
+        List<Object> subjects = (List<Object>) json.get("subjects");
+        assertEquals(2, subjects.size());
+        Map<String, Object> floor = (Map<String, Object>) subjects.get(0);
+        assertEquals("FloorOnePass", floor.get("subject"));
+        Map<String, Object> ns = (Map<String, Object>) floor.get("nsPerOp");
+        assertEquals(61_000.0, (Double) ns.get("median"), 1e-3); // ns, from ms/op
+        assertEquals(Arrays.asList(60_000.0, 62_000.0, 70_000.0, 58_000.0), ns.get("values"));
+        Map<String, Object> target = (Map<String, Object>) ((List<Object>) json.get("targets")).get(0);
+        assertEquals(Boolean.FALSE, target.get("met"));
+        assertEquals(1.5, (Double) target.get("limit"), 1e-9);
+    }
+
+    @Test
+    void aRoundWithTwoResultsForOneSubjectIsRefused() throws IOException {
+        List<Path> files = fourRounds();
+        files.add(write("round-1-again.json", result("OursDefaultsBenchmark.started", 1, 1)));
+        assertThrows(IllegalArgumentException.class, () -> Rounds.load(files));
+    }
+
+    @Test
+    @SuppressWarnings("unchecked")
+    void mergeMakesOneResultFileOfMany() throws IOException {
+        List<Path> files = fourRounds();
+        Path empty = dir.resolve("empty.json");
+        Files.write(empty, "[ ]".getBytes(StandardCharsets.UTF_8));
+        files.add(1, empty);
+        List<Object> merged = (List<Object>) Json.parse(Rounds.merge(files));
+        assertEquals(8, merged.size());
+        assertEquals("io.x.FloorOnePassBenchmark.started", ((Map<String, Object>) merged.get(1)).get("benchmark"));
+        Path file = dir.resolve("merged.json");
+        Files.write(file, Rounds.merge(files).getBytes(StandardCharsets.UTF_8));
+        assertEquals(8, Report.load(file, null).size());
+    }
+
+    private List<Path> fourRounds() throws IOException {
+        double[] ours = {260, 250, 350, 270};
+        double[] oursBytes = {82_116, 82_100, 82_120, 82_116};
+        double[] floor = {60, 62, 70, 58};
+        List<Path> files = new ArrayList<>();
+        for (int r = 0; r < 4; r++) {
+            files.add(write("round-" + (r + 1) + "-OursDefaults.json",
+                    result("OursDefaultsBenchmark.started", ours[r], oursBytes[r])));
+            files.add(write("round-" + (r + 1) + "-FloorOnePass.json",
+                    result("FloorOnePassBenchmark.started", floor[r], 81_977)));
+        }
+        return files;
+    }
+
+    private Path write(final String name, final String result) throws IOException {
+        Path file = dir.resolve(name);
+        Files.write(file, ("[" + result + "]").getBytes(StandardCharsets.UTF_8));
+        return file;
+    }
+
+    private static String result(final String benchmark, final double us, final double bytes) {
+        return "{\"benchmark\": \"io.x." + benchmark + "\", \"mode\": \"avgt\", \"params\": {" + PLAIN + "}, "
+                + "\"primaryMetric\": {\"score\": " + us / 1000 + ", \"scoreError\": 0.0, \"scoreUnit\": \"ms/op\", "
+                + "\"rawData\": [[" + us / 1000 + "]]}, \"secondaryMetrics\": {\"gc.alloc.rate.norm\": {\"score\": " + bytes
+                + ", \"rawData\": [[" + bytes + "]]}}}";
+    }
+
+    private static String line(final String text, final String containing) {
+        for (String line : text.split("\n")) {
+            if (line.contains(containing)) {
+                return line;
+            }
+        }
+        throw new AssertionError("no line with " + containing + " in\n" + text);
+    }
+}
