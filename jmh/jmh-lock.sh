@@ -1,5 +1,5 @@
-# Sourced by the run-*.sh scripts. JMH refuses to start while another JMH run on the machine holds /tmp/jmh.lock (other
-# sessions share this VM): wait for the lock instead of failing, which also keeps two measurements from running at once.
+# Sourced by the run-*.sh scripts. JMH refuses to start while another JMH run on the machine holds /tmp/jmh.lock:
+# wait for the lock instead of failing, which also keeps two measurements from running at once.
 #   run_jmh LOG [JMH options...]     runs java -jar target/benchmarks.jar with -o LOG; console output in LOG.console
 run_jmh() {
   local log=$1
