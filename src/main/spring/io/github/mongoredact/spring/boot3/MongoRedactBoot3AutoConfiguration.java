@@ -16,7 +16,14 @@ import org.springframework.core.Ordered;
  *
  * @since 0.1
  */
-@AutoConfiguration(after = MongoRedactAutoConfiguration.class)
+// After the auto-configurations that define customizers too: with the same (lowest) order, Spring keeps the order of the bean
+// definitions, so ours, defined later, is applied after theirs (and after the application's own, defined before any).
+@AutoConfiguration(after = MongoRedactAutoConfiguration.class, afterName = {
+        "org.springframework.boot.autoconfigure.mongo.MongoAutoConfiguration",
+        "org.springframework.boot.autoconfigure.mongo.MongoReactiveAutoConfiguration",
+        "org.springframework.boot.actuate.autoconfigure.metrics.mongo.MongoMetricsAutoConfiguration",
+        "org.springframework.boot.autoconfigure.data.mongo.MongoDataAutoConfiguration",
+        "org.springframework.boot.autoconfigure.data.mongo.MongoReactiveDataAutoConfiguration"})
 @ConditionalOnClass(name = "org.springframework.boot.autoconfigure.mongo.MongoClientSettingsBuilderCustomizer")
 @ConditionalOnBean(ListenerArrangement.class)
 public class MongoRedactBoot3AutoConfiguration {

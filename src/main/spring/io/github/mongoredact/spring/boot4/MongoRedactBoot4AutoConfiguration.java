@@ -16,7 +16,14 @@ import org.springframework.core.Ordered;
  *
  * @since 0.1
  */
-@AutoConfiguration(after = MongoRedactAutoConfiguration.class)
+// After the auto-configurations that define customizers too: with the same (lowest) order, Spring keeps the order of the bean
+// definitions, so ours, defined later, is applied after theirs (and after the application's own, defined before any).
+@AutoConfiguration(after = MongoRedactAutoConfiguration.class, afterName = {
+        "org.springframework.boot.mongodb.autoconfigure.MongoAutoConfiguration",
+        "org.springframework.boot.mongodb.autoconfigure.MongoReactiveAutoConfiguration",
+        "org.springframework.boot.mongodb.autoconfigure.metrics.MongoMetricsAutoConfiguration",
+        "org.springframework.boot.data.mongodb.autoconfigure.DataMongoAutoConfiguration",
+        "org.springframework.boot.data.mongodb.autoconfigure.DataMongoReactiveAutoConfiguration"})
 @ConditionalOnClass(name = "org.springframework.boot.mongodb.autoconfigure.MongoClientSettingsBuilderCustomizer")
 @ConditionalOnBean(ListenerArrangement.class)
 public class MongoRedactBoot4AutoConfiguration {
