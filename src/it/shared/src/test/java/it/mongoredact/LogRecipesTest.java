@@ -8,10 +8,6 @@ import org.junit.jupiter.api.extension.ExtendWith;
 import org.springframework.boot.test.system.CapturedOutput;
 import org.springframework.boot.test.system.OutputCaptureExtension;
 
-import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.List;
 import java.util.stream.Collectors;
 
@@ -39,35 +35,33 @@ class LogRecipesTest {
     }
 
     @Test
-    void kvpPatternShowsTheStructuredFields(final CapturedOutput output) throws IOException {
+    void kvpPatternShowsTheStructuredFields(final CapturedOutput output) {
         String lines = run(output, "kvp", "logging.pattern.console=%-5level %logger - %msg %kvp%n");
         assertTrue(lines.contains("commandName=\"insert\""), lines);
         assertTrue(lines.contains("command=\""), lines);
     }
 
     @Test
-    void ecsStructuredLoggingTurnsTheFieldsIntoJson(final CapturedOutput output) throws IOException {
+    void ecsStructuredLoggingTurnsTheFieldsIntoJson(final CapturedOutput output) {
         String lines = run(output, "ecs", "logging.structured.format.console=ecs");
         assertTrue(lines.contains("\"commandName\":\"insert\""), lines);
         assertTrue(lines.contains("\"ecs\":{\"version\""), lines);
     }
 
     @Test
-    void logstashStructuredLoggingTurnsTheFieldsIntoJson(final CapturedOutput output) throws IOException {
+    void logstashStructuredLoggingTurnsTheFieldsIntoJson(final CapturedOutput output) {
         String lines = run(output, "logstash", "logging.structured.format.console=logstash");
         assertTrue(lines.contains("\"commandName\":\"insert\""), lines);
         assertTrue(lines.contains("\"@version\":\"1\""), lines);
     }
 
-    private static String run(final CapturedOutput output, final String name, final String setting) throws IOException {
+    private static String run(final CapturedOutput output, final String name, final String setting) {
         try (RunningApp app = RunningApp.sync(List.of(), DEBUG_LOG, setting)) {
             Workloads.sync(app.bean(MongoClient.class));
         }
         String lines = output.getAll().lines().filter(line -> line.contains("io.github.mongoredact.command"))
                 .collect(Collectors.joining("\n"));
-        Path file = Path.of("target", "recipes", "boot-" + BootLine.NAME + "-" + name + ".txt");
-        Files.createDirectories(file.getParent());
-        Files.writeString(file, lines + "\n", StandardCharsets.UTF_8);
+        Recipes.write(name, lines);
         assertFalse(output.getAll().contains(PLANTED_EMAIL), "planted value in the " + name + " output");
         return lines;
     }

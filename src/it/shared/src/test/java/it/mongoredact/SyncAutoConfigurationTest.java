@@ -36,6 +36,9 @@ class SyncAutoConfigurationTest {
                     "the listener's counters are meters");
         }
         String log = output.getAll();
+        Recipes.write("default-pattern", log.lines().filter(line -> line.contains("io.github.mongoredact.command"))
+                .collect(java.util.stream.Collectors.joining("\n")));
+        Recipes.write("application-exception", applicationError);
         assertTrue(log.contains("Command \"insert\" started on database \"test\""), log);
         assertTrue(log.contains("Command \"update\" succeeded"), log);
         assertFalse(log.contains(PLANTED_EMAIL), "planted email in the output");
