@@ -26,8 +26,8 @@ import java.util.stream.Collectors;
  * sink (when a {@code MeterRegistry} bean exists), the redacting listener, and the {@link ListenerArrangement} that the
  * line-specific settings customizers ({@code boot3}, {@code boot4}) apply to the auto-configured client.
  *
- * <p>Each bean backs off when the application defines its own of the same type. Every {@link CommandSink} bean of the
- * application is added to the listener after ours; so is the place for the listeners moved off the client
+ * <p>Each bean backs off when the application defines its own of the same type. Every {@link CommandSink} bean in the
+ * context is added to the listener, then the place for the listeners moved off the client
  * ({@code mongo-redact.wrap-other-listeners}).</p>
  *
  * @since 0.1
@@ -93,8 +93,8 @@ public class MongoRedactAutoConfiguration {
     }
 
     /**
-     * The redacting listener: the policy, then every {@link CommandSink} bean (ours first), then the place for the listeners
-     * moved off the client. An application's own {@link RedactingCommandListener} bean wins.
+     * The redacting listener: the policy, then every {@link CommandSink} bean (in bean order), then the place for the
+     * listeners moved off the client. An application's own {@link RedactingCommandListener} bean wins.
      *
      * @param policy the policy
      * @param properties the properties
