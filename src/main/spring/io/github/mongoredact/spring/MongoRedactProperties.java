@@ -1,0 +1,330 @@
+package io.github.mongoredact.spring;
+
+import com.mongodb.lang.Nullable;
+import io.github.mongoredact.CommandLogSink;
+import io.github.mongoredact.PlaceholderStyle;
+import io.github.mongoredact.RedactionPolicy;
+import org.springframework.boot.context.properties.ConfigurationProperties;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+
+/**
+ * The {@code mongo-redact.*} configuration properties of the Spring Boot auto-configuration. Every setter checks its value, so
+ * that a bad value fails the application's start with Spring Boot's report naming the property.
+ *
+ * <p>Lifetime and threading: bound once by Spring Boot at start-up, then read; not thread-safe while it is being bound.</p>
+ *
+ * @since 0.1
+ */
+@ConfigurationProperties(prefix = "mongo-redact")
+public class MongoRedactProperties {
+
+    /** The base policy of {@code mongo-redact.policy}. */
+    public enum Policy {
+        /** {@link RedactionPolicy#defaults()}: shapes kept, values gone. */
+        DEFAULTS,
+        /** {@link RedactionPolicy#specOnly()}: only the spec's redaction of sensitive commands; everything else verbatim. */
+        SPEC
+    }
+
+    /** Whether to register the redacting command listener on the auto-configured MongoDB client. */
+    private boolean enabled = true;
+
+    /** The base policy, changed by the path lists and limits below. Ignored when the application has its own RedactionPolicy bean. */
+    private Policy policy = Policy.DEFAULTS;
+
+    /** Command field paths (dotted, for all commands) whose values are kept verbatim. */
+    private List<String> keep = new ArrayList<>();
+
+    /** Command field paths whose values are replaced by placeholders. */
+    private List<String> redact = new ArrayList<>();
+
+    /** Command field paths left out altogether. */
+    private List<String> drop = new ArrayList<>();
+
+    /** Reply field paths (dotted, for the replies of all commands) whose values are kept verbatim. */
+    private List<String> replyKeep = new ArrayList<>();
+
+    /** Reply field paths whose values are replaced by placeholders. */
+    private List<String> replyRedact = new ArrayList<>();
+
+    /** Reply field paths left out altogether. */
+    private List<String> replyDrop = new ArrayList<>();
+
+    /** How a redacted value is written: typed ("?string", "?number") or fixed ("?"). */
+    private PlaceholderStyle placeholderStyle = PlaceholderStyle.TYPED;
+
+    /** How many elements of each document sequence and reply batch are shown; all when not set. */
+    @Nullable
+    private Integer maxSequenceDocuments;
+
+    /** The cap on each output document's size in bytes, 0 for none; otherwise at least 64. */
+    private int maxDocumentBytes;
+
+    /** The bound of the table holding started commands until their completion. */
+    private int maxInFlight = 10_000; // RedactingCommandListener.Builder.DEFAULT_MAX_IN_FLIGHT, a literal for the metadata
+
+    /**
+     * Whether command listeners that other configuration added to the client settings (the application's own, Spring Data's
+     * observation listener) are moved behind the redacting listener, so that they receive only redacted, owned events.
+     */
+    private boolean wrapOtherListeners = true;
+
+    private final Log log = new Log();
+
+    private final Metrics metrics = new Metrics();
+
+    public boolean isEnabled() {
+        return enabled;
+    }
+
+    public void setEnabled(final boolean enabled) {
+        this.enabled = enabled;
+    }
+
+    public Policy getPolicy() {
+        return policy;
+    }
+
+    public void setPolicy(final Policy policy) {
+        this.policy = policy;
+    }
+
+    public List<String> getKeep() {
+        return keep;
+    }
+
+    public void setKeep(final List<String> keep) {
+        this.keep = checkedPaths(keep);
+    }
+
+    public List<String> getRedact() {
+        return redact;
+    }
+
+    public void setRedact(final List<String> redact) {
+        this.redact = checkedPaths(redact);
+    }
+
+    public List<String> getDrop() {
+        return drop;
+    }
+
+    public void setDrop(final List<String> drop) {
+        this.drop = checkedPaths(drop);
+    }
+
+    public List<String> getReplyKeep() {
+        return replyKeep;
+    }
+
+    public void setReplyKeep(final List<String> replyKeep) {
+        this.replyKeep = checkedPaths(replyKeep);
+    }
+
+    public List<String> getReplyRedact() {
+        return replyRedact;
+    }
+
+    public void setReplyRedact(final List<String> replyRedact) {
+        this.replyRedact = checkedPaths(replyRedact);
+    }
+
+    public List<String> getReplyDrop() {
+        return replyDrop;
+    }
+
+    public void setReplyDrop(final List<String> replyDrop) {
+        this.replyDrop = checkedPaths(replyDrop);
+    }
+
+    public PlaceholderStyle getPlaceholderStyle() {
+        return placeholderStyle;
+    }
+
+    public void setPlaceholderStyle(final PlaceholderStyle placeholderStyle) {
+        this.placeholderStyle = placeholderStyle;
+    }
+
+    @Nullable
+    public Integer getMaxSequenceDocuments() {
+        return maxSequenceDocuments;
+    }
+
+    public void setMaxSequenceDocuments(@Nullable final Integer maxSequenceDocuments) {
+        if (maxSequenceDocuments != null && maxSequenceDocuments < 0) {
+            throw new IllegalArgumentException("max-sequence-documents must be 0 or more, was " + maxSequenceDocuments);
+        }
+        this.maxSequenceDocuments = maxSequenceDocuments;
+    }
+
+    public int getMaxDocumentBytes() {
+        return maxDocumentBytes;
+    }
+
+    public void setMaxDocumentBytes(final int maxDocumentBytes) {
+        if (maxDocumentBytes != 0 && maxDocumentBytes < RedactionPolicy.MIN_DOCUMENT_BYTES) {
+            throw new IllegalArgumentException("max-document-bytes must be 0 (no cap) or at least "
+                    + RedactionPolicy.MIN_DOCUMENT_BYTES + ", was " + maxDocumentBytes);
+        }
+        this.maxDocumentBytes = maxDocumentBytes;
+    }
+
+    public int getMaxInFlight() {
+        return maxInFlight;
+    }
+
+    public void setMaxInFlight(final int maxInFlight) {
+        if (maxInFlight < 1) {
+            throw new IllegalArgumentException("max-in-flight must be 1 or more, was " + maxInFlight);
+        }
+        this.maxInFlight = maxInFlight;
+    }
+
+    public boolean isWrapOtherListeners() {
+        return wrapOtherListeners;
+    }
+
+    public void setWrapOtherListeners(final boolean wrapOtherListeners) {
+        this.wrapOtherListeners = wrapOtherListeners;
+    }
+
+    public Log getLog() {
+        return log;
+    }
+
+    public Metrics getMetrics() {
+        return metrics;
+    }
+
+    /** Each path is checked by the library's own rule validation, whose message names the path and the fault. */
+    private static List<String> checkedPaths(final List<String> paths) {
+        RedactionPolicy.Builder probe = RedactionPolicy.builder().clearRules();
+        for (String path : paths) {
+            probe.keep(path);
+        }
+        probe.build();
+        return Collections.unmodifiableList(new ArrayList<>(paths));
+    }
+
+    /** The {@code mongo-redact.log.*} properties: the SLF4J command log. */
+    public static class Log {
+        /** Whether to log redacted commands (at the logger's level: enable it with logging.level.io.github.mongoredact.command=debug). */
+        private boolean enabled = true;
+
+        /** The level of the command lines. */
+        private CommandLogSink.Level level = CommandLogSink.Level.DEBUG;
+
+        /** The level of the lines of failed commands and of replies reporting write errors; the level above when not set. */
+        @Nullable
+        private CommandLogSink.Level errorLevel;
+
+        /** Logs only commands that failed, reported an error, or ran at least this long; every command when not set. */
+        @Nullable
+        private Duration onlySlowOrFailed;
+
+        /** The SLF4J logger name. */
+        private String loggerName = "io.github.mongoredact.command"; // CommandLogSink.DEFAULT_LOGGER_NAME, as a literal for the metadata
+
+        public boolean isEnabled() {
+            return enabled;
+        }
+
+        public void setEnabled(final boolean enabled) {
+            this.enabled = enabled;
+        }
+
+        public CommandLogSink.Level getLevel() {
+            return level;
+        }
+
+        public void setLevel(final CommandLogSink.Level level) {
+            this.level = level;
+        }
+
+        @Nullable
+        public CommandLogSink.Level getErrorLevel() {
+            return errorLevel;
+        }
+
+        public void setErrorLevel(@Nullable final CommandLogSink.Level errorLevel) {
+            this.errorLevel = errorLevel;
+        }
+
+        @Nullable
+        public Duration getOnlySlowOrFailed() {
+            return onlySlowOrFailed;
+        }
+
+        public void setOnlySlowOrFailed(@Nullable final Duration onlySlowOrFailed) {
+            if (onlySlowOrFailed != null && onlySlowOrFailed.isNegative()) {
+                throw new IllegalArgumentException("only-slow-or-failed must be 0 or more, was " + onlySlowOrFailed);
+            }
+            this.onlySlowOrFailed = onlySlowOrFailed;
+        }
+
+        public String getLoggerName() {
+            return loggerName;
+        }
+
+        public void setLoggerName(final String loggerName) {
+            if (loggerName == null || loggerName.isBlank()) {
+                throw new IllegalArgumentException("logger-name must not be blank, was '" + loggerName + "'");
+            }
+            this.loggerName = loggerName;
+        }
+    }
+
+    /** The {@code mongo-redact.metrics.*} properties: the Micrometer sink, used when a MeterRegistry bean exists. */
+    public static class Metrics {
+        /** Whether to record mongodb.driver.commands and the listener's counters in the application's MeterRegistry. */
+        private boolean enabled = true;
+
+        /** Whether to add the query-shape fingerprint as a "query.shape" tag (bounded number of values). */
+        private boolean fingerprintTag;
+
+        /** Whether a reply reporting write errors or a write concern error under ok: 1 counts as FAILED. */
+        private boolean writeErrorsAsFailures = true;
+
+        /**
+         * Whether Micrometer's own MongoMetricsCommandListener, which Spring Boot Actuator registers and which records the same
+         * meters, is taken off the client while this library records them, so that each command is counted once.
+         */
+        private boolean replaceMicrometerListener = true;
+
+        public boolean isEnabled() {
+            return enabled;
+        }
+
+        public void setEnabled(final boolean enabled) {
+            this.enabled = enabled;
+        }
+
+        public boolean isFingerprintTag() {
+            return fingerprintTag;
+        }
+
+        public void setFingerprintTag(final boolean fingerprintTag) {
+            this.fingerprintTag = fingerprintTag;
+        }
+
+        public boolean isWriteErrorsAsFailures() {
+            return writeErrorsAsFailures;
+        }
+
+        public void setWriteErrorsAsFailures(final boolean writeErrorsAsFailures) {
+            this.writeErrorsAsFailures = writeErrorsAsFailures;
+        }
+
+        public boolean isReplaceMicrometerListener() {
+            return replaceMicrometerListener;
+        }
+
+        public void setReplaceMicrometerListener(final boolean replaceMicrometerListener) {
+            this.replaceMicrometerListener = replaceMicrometerListener;
+        }
+    }
+}

@@ -1,0 +1,77 @@
+package io.github.mongoredact.spring;
+
+import com.mongodb.event.CommandFailedEvent;
+import com.mongodb.event.CommandListener;
+import com.mongodb.event.CommandStartedEvent;
+import com.mongodb.event.CommandSucceededEvent;
+
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.function.Consumer;
+
+/**
+ * The downstream of the redacting listener that holds the command listeners other configuration added to the client settings,
+ * moved there by {@link ListenerArrangement} when the client is built: they receive the redacted, owned events.
+ *
+ * <p>Threading: listeners are added while clients are being built and called on the driver's threads; the list is
+ * copy-on-write. Each listener is called on its own, so one that throws does not keep the event from the others; the first
+ * exception is rethrown afterwards, for the redacting listener to count and log as a sink failure.</p>
+ */
+final class MovedListeners implements CommandListener {
+    private final CopyOnWriteArrayList<CommandListener> listeners = new CopyOnWriteArrayList<>();
+
+    /**
+     * Adds a listener once: a client built twice from the same customizers (or two clients sharing them) hands over the same
+     * instance again.
+     */
+    synchronized void add(final CommandListener listener) {
+        for (CommandListener present : listeners) {
+            if (present == listener) {
+                return;
+            }
+        }
+        listeners.add(listener);
+    }
+
+    List<CommandListener> listeners() {
+        return List.copyOf(listeners);
+    }
+
+    @Override
+    public void commandStarted(final CommandStartedEvent event) {
+        each(listener -> listener.commandStarted(event));
+    }
+
+    @Override
+    public void commandSucceeded(final CommandSucceededEvent event) {
+        each(listener -> listener.commandSucceeded(event));
+    }
+
+    @Override
+    public void commandFailed(final CommandFailedEvent event) {
+        each(listener -> listener.commandFailed(event));
+    }
+
+    private void each(final Consumer<CommandListener> call) {
+        RuntimeException first = null;
+        for (CommandListener listener : listeners) {
+            try {
+                call.accept(listener);
+            } catch (RuntimeException e) {
+                if (first == null) {
+                    first = e;
+                } else {
+                    first.addSuppressed(e);
+                }
+            }
+        }
+        if (first != null) {
+            throw first;
+        }
+    }
+
+    @Override
+    public String toString() {
+        return "MovedListeners" + listeners;
+    }
+}
