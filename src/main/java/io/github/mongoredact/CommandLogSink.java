@@ -18,7 +18,7 @@ import static io.github.mongoredact.internal.Checks.notNull;
  *
  * <pre>{@code
  * RedactingCommandListener listener = RedactingCommandListener.builder()
- *         .addListener(CommandLogSink.builder().loggerSettings(settings).build())
+ *         .addSink(CommandLogSink.builder().loggerSettings(settings).build())
  *         .build();
  * }</pre>
  *

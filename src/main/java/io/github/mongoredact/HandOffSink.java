@@ -1,9 +1,6 @@
 package io.github.mongoredact;
 
-import com.mongodb.event.CommandFailedEvent;
 import com.mongodb.event.CommandListener;
-import com.mongodb.event.CommandStartedEvent;
-import com.mongodb.event.CommandSucceededEvent;
 import com.mongodb.lang.Nullable;
 
 import java.util.concurrent.TimeUnit;
@@ -19,7 +16,7 @@ import static io.github.mongoredact.internal.Checks.notNull;
  *
  * <pre>{@code
  * HandOffSink handOff = HandOffSink.builder(slowSink).capacity(8192).build();
- * RedactingCommandListener listener = RedactingCommandListener.builder().addListener(handOff).build();
+ * RedactingCommandListener listener = RedactingCommandListener.builder().addSink(handOff).build();
  * ...
  * handOff.close(); // after the client is closed: delivers what was accepted, then stops the thread
  * }</pre>
@@ -28,12 +25,12 @@ import static io.github.mongoredact.internal.Checks.notNull;
  * consumer; when it is full, or after {@link #close()}, an event is dropped and counted ({@link #getDropped()}). A sink or
  * listener that throws is counted ({@link #getFailures()}), logged once, and does not stop the thread. A wrapped
  * {@link CommandSink} gets {@link CommandSink#started(StartedCommand)} and {@link CommandSink#completed(CompletedCommand)};
- * a plain {@link CommandListener} gets the owned events made by {@link StartedCommand#toEvent()},
- * {@link CompletedCommand#toSucceededEvent()} and {@link CompletedCommand#toFailedEvent()}, on the hand-off thread.</p>
+ * a plain {@link CommandListener} (see {@link #builder(CommandListener)}) gets the owned events made by
+ * {@link StartedCommand#toEvent()}, {@link CompletedCommand#toSucceededEvent()} and {@link CompletedCommand#toFailedEvent()},
+ * on the hand-off thread.</p>
  *
- * <p>Register a hand-off with {@link RedactingCommandListener.Builder#addListener}, never on the driver directly: the driver's
- * events are views valid only inside the callback, so its plain {@code CommandListener} methods ignore them (with one
- * warning).</p>
+ * <p>Register a hand-off with {@link RedactingCommandListener.Builder#addSink(CommandSink)}: being a sink, not a
+ * {@code CommandListener}, it cannot be registered on the driver, whose events are views valid only inside the callback.</p>
  *
  * <p>Ordering: events are delivered in the order they were accepted, which for one connection is the order of its
  * commands.</p>
@@ -45,21 +42,17 @@ public final class HandOffSink implements CommandSink, AutoCloseable {
     private static final AtomicInteger THREADS = new AtomicInteger();
     private static final long PARK_NANOS = TimeUnit.MILLISECONDS.toNanos(50);
 
-    private final CommandListener target;
-    @Nullable
-    private final CommandSink targetSink;
+    private final CommandSink target;
     private final MpscRing ring;
     private final Thread thread;
     private final LongAdder dropped = new LongAdder();
     private final LongAdder delivered = new LongAdder();
     private final LongAdder failures = new LongAdder();
     private final AtomicBoolean warnedFailure = new AtomicBoolean();
-    private final AtomicBoolean warnedDirect = new AtomicBoolean();
     private volatile boolean waiting;
 
     private HandOffSink(final Builder builder) {
         this.target = builder.target;
-        this.targetSink = target instanceof CommandSink ? (CommandSink) target : null;
         this.ring = new MpscRing(builder.capacity);
         String name = builder.threadName != null ? builder.threadName : "mongo-redact-hand-off-" + THREADS.incrementAndGet();
         this.thread = new Thread(this::run, name);
@@ -68,12 +61,23 @@ public final class HandOffSink implements CommandSink, AutoCloseable {
     }
 
     /**
-     * @param target the slow sink or listener to deliver to on the hand-off thread
+     * @param target the slow sink to deliver to on the hand-off thread
+     * @return a new builder
+     * @since 0.1
+     */
+    public static Builder builder(final CommandSink target) {
+        return new Builder(notNull("target", target));
+    }
+
+    /**
+     * @param target the slow plain listener to deliver to on the hand-off thread: it gets the owned events made by
+     *               {@link StartedCommand#toEvent()}, {@link CompletedCommand#toSucceededEvent()} and
+     *               {@link CompletedCommand#toFailedEvent()}
      * @return a new builder
      * @since 0.1
      */
     public static Builder builder(final CommandListener target) {
-        return new Builder(target);
+        return new Builder(new ListenerDelivery(notNull("target", target)));
     }
 
     /**
@@ -84,7 +88,7 @@ public final class HandOffSink implements CommandSink, AutoCloseable {
      */
     @Override
     public boolean needsDocuments() {
-        return !ring.isClosed() && (targetSink == null || targetSink.needsDocuments());
+        return !ring.isClosed() && target.needsDocuments();
     }
 
     @Override
@@ -104,30 +108,6 @@ public final class HandOffSink implements CommandSink, AutoCloseable {
             }
         } else {
             dropped.increment();
-        }
-    }
-
-    @Override
-    public void commandStarted(final CommandStartedEvent event) {
-        warnDirect();
-    }
-
-    @Override
-    public void commandSucceeded(final CommandSucceededEvent event) {
-        warnDirect();
-    }
-
-    @Override
-    public void commandFailed(final CommandFailedEvent event) {
-        warnDirect();
-    }
-
-    private void warnDirect() {
-        dropped.increment();
-        if (warnedDirect.compareAndSet(false, true)) {
-            LOGGER.log(System.Logger.Level.WARNING, "HandOffSink " + thread.getName() + " was registered on the driver directly;"
-                    + " the driver's events are valid only inside the callback and are dropped. Register it with"
-                    + " RedactingCommandListener.Builder.addListener instead.");
         }
     }
 
@@ -160,28 +140,16 @@ public final class HandOffSink implements CommandSink, AutoCloseable {
     private void deliver(final Object event) {
         try {
             if (event instanceof StartedCommand) {
-                StartedCommand started = (StartedCommand) event;
-                if (targetSink != null) {
-                    targetSink.started(started);
-                } else {
-                    target.commandStarted(started.toEvent());
-                }
+                target.started((StartedCommand) event);
             } else {
-                CompletedCommand completed = (CompletedCommand) event;
-                if (targetSink != null) {
-                    targetSink.completed(completed);
-                } else if (completed.isSucceeded()) {
-                    target.commandSucceeded(completed.toSucceededEvent());
-                } else {
-                    target.commandFailed(completed.toFailedEvent());
-                }
+                target.completed((CompletedCommand) event);
             }
         } catch (Throwable t) {
             failures.increment();
             System.Logger.Level level = warnedFailure.compareAndSet(false, true) ? System.Logger.Level.WARNING
                     : System.Logger.Level.DEBUG;
             if (LOGGER.isLoggable(level)) {
-                LOGGER.log(level, "The sink of " + thread.getName() + " (" + target.getClass().getName() + ") threw;"
+                LOGGER.log(level, "The sink of " + thread.getName() + " (" + target + ") threw;"
                         + " later failures are logged at debug level", t);
             }
         } finally {
@@ -238,7 +206,7 @@ public final class HandOffSink implements CommandSink, AutoCloseable {
     }
 
     /**
-     * @return events that were dropped: the queue was full, the hand-off was closed, or they came from the driver directly
+     * @return events that were dropped: the queue was full or the hand-off was closed
      * @since 0.1
      */
     public long getDropped() {
@@ -277,14 +245,6 @@ public final class HandOffSink implements CommandSink, AutoCloseable {
         return ring.capacity();
     }
 
-    /**
-     * @return the wrapped sink or listener
-     * @since 0.1
-     */
-    public CommandListener getTarget() {
-        return target;
-    }
-
     @Override
     public String toString() {
         return "HandOffSink{thread=" + thread.getName() + ", capacity=" + ring.capacity() + ", queued=" + getQueued()
@@ -300,13 +260,13 @@ public final class HandOffSink implements CommandSink, AutoCloseable {
         /** The default capacity of the queue. */
         public static final int DEFAULT_CAPACITY = 8192;
 
-        private final CommandListener target;
+        private final CommandSink target;
         private int capacity = DEFAULT_CAPACITY;
         @Nullable
         private String threadName;
 
-        private Builder(final CommandListener target) {
-            this.target = notNull("target", target);
+        private Builder(final CommandSink target) {
+            this.target = target;
         }
 
         /**

@@ -49,7 +49,7 @@ class CommandLogSinkDriverParityTest {
         int before = setLevel(DRIVER_LOGGER, 10); // slf4j-simple's DEBUG
         try (CapturedLog log = new CapturedLog("debug"); EmbeddedServer server = new EmbeddedServer()) {
             RedactingCommandListener listener = RedactingCommandListener.builder().policy(RedactionPolicy.specOnly())
-                    .addListener(CommandLogSink.builder().loggerName(log.loggerName).build()).build();
+                    .addSink(CommandLogSink.builder().loggerName(log.loggerName).build()).build();
             MongoDatabase db = server.client(listener).getDatabase("test");
             MongoCollection<Document> users = db.getCollection("users");
             users.insertOne(new Document("_id", 1).append("name", "Ann").append("note", "x".repeat(1500)));

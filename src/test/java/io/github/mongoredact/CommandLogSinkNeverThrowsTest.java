@@ -100,7 +100,7 @@ class CommandLogSinkNeverThrowsTest {
         CommandLogSink sink = CommandLogSink.builder().log(log).build();
         try (EmbeddedServer server = new EmbeddedServer()) {
             RedactingCommandListener listener = RedactingCommandListener.builder().policy(RedactionPolicy.specOnly())
-                    .addListener(sink).build();
+                    .addSink(sink).build();
             MongoCollection<RawBsonDocument> collection = server.client(listener).getDatabase("test")
                     .getCollection("deep", RawBsonDocument.class);
             // 120 levels: the listener copies it and the log renders it; 1000: the listener's copy may be its marker

@@ -22,7 +22,7 @@ class CommandLogSinkSpecProseTest {
 
     private static RedactingCommandListener listener(final RecordingLog log, final LoggerSettings settings) {
         return RedactingCommandListener.builder().policy(RedactionPolicy.specOnly())
-                .addListener(CommandLogSink.builder().loggerSettings(settings).log(log).build()).build();
+                .addSink(CommandLogSink.builder().loggerSettings(settings).log(log).build()).build();
     }
 
     private static String only(final RecordingLog log, final String prefix, final String field) {

@@ -146,8 +146,8 @@ class CommandLogSinkTest {
     @Test
     void logsSensitiveCommandsAsEmptyDocumentsThroughTheRealDriver() {
         try (CapturedLog log = new CapturedLog("debug"); EmbeddedServer server = new EmbeddedServer()) {
-            RedactingCommandListener listener = RedactingCommandListener.builder().policy(RedactionPolicy.none())
-                    .addListener(CommandLogSink.builder().loggerName(log.loggerName).build()).build();
+            RedactingCommandListener listener = RedactingCommandListener.builder().policy(RedactionPolicy.specOnly())
+                    .addSink(CommandLogSink.builder().loggerName(log.loggerName).build()).build();
             MongoClient client = server.client(listener);
             MongoDatabase db = client.getDatabase("test");
             try {
@@ -228,7 +228,7 @@ class CommandLogSinkTest {
     void slowOrFailedModeLogsTheWriteErrorOfARealDuplicateInsert() {
         try (CapturedLog log = new CapturedLog("debug"); EmbeddedServer server = new EmbeddedServer()) {
             RedactingCommandListener listener = RedactingCommandListener.builder()
-                    .addListener(CommandLogSink.builder().loggerName(log.loggerName).onlySlowOrFailed(1, TimeUnit.HOURS)
+                    .addSink(CommandLogSink.builder().loggerName(log.loggerName).onlySlowOrFailed(1, TimeUnit.HOURS)
                             .build()).build();
             MongoCollection<Document> users = server.client(listener).getDatabase("test").getCollection("users");
             users.insertOne(new Document("_id", 1).append("email", "ann@example.com"));
@@ -257,7 +257,7 @@ class CommandLogSinkTest {
             HandOffSink quiet = HandOffSink.builder(CommandLogSink.builder().loggerName(quietName).build()).build();
             assertTrue(handOff.needsDocuments());
             assertFalse(quiet.needsDocuments(), "the wrapped sink's answer: its level is off");
-            RedactingCommandListener listener = RedactingCommandListener.builder().addListener(handOff).addListener(quiet)
+            RedactingCommandListener listener = RedactingCommandListener.builder().addSink(handOff).addSink(quiet)
                     .build();
             server.client(listener).getDatabase("test").getCollection("users")
                     .insertOne(new Document("email", "ann@example.com"));

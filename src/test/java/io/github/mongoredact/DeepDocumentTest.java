@@ -52,9 +52,9 @@ class DeepDocumentTest {
             HandOffSink handOff = HandOffSink.builder(new KeepingListener()).build();
             RedactingCommandListener listener = RedactingCommandListener.builder().policy(policy)
                     .addListener(kept)
-                    .addListener(CommandLogSink.builder().loggerName(log.loggerName).build())
-                    .addListener(MicrometerCommandSink.builder(registry).fingerprintTag(true).build())
-                    .addListener(handOff)
+                    .addSink(CommandLogSink.builder().loggerName(log.loggerName).build())
+                    .addSink(MicrometerCommandSink.builder(registry).fingerprintTag(true).build())
+                    .addSink(handOff)
                     .build();
             byte[] deep = nested(LEVELS);
             CommandStartedEvent started = DriverShapes.started(7, "find", DriverShapes.byteBacked(

@@ -296,7 +296,7 @@ class HandOffSinkTest {
         HandOffSink handOff = HandOffSink.builder(plain).threadName("test-hand-off").build();
         assertTrue(handOff.needsDocuments());
         try (EmbeddedServer server = new EmbeddedServer()) {
-            RedactingCommandListener listener = RedactingCommandListener.builder().addListener(handOff).build();
+            RedactingCommandListener listener = RedactingCommandListener.builder().addSink(handOff).build();
             server.client(listener).getDatabase("test").getCollection("users")
                     .insertOne(new Document("email", "ann@example.com"));
             try {

@@ -14,34 +14,24 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.LongAdder;
 
 /**
- * The listeners and sinks a {@link CommandProcessor} forwards to, in the order they were added. Each call is isolated: any
- * {@link Throwable} but {@link ThreadDeath} (see {@link Guard}) is caught, counted and logged (a warning the first time, then
- * at debug level), and the others still get the event.
+ * The plain listeners and the sinks a {@link CommandProcessor} forwards to: first the listeners, then the sinks, each in the
+ * order they were added. Each call is isolated: any {@link Throwable} but {@link ThreadDeath} (see {@link Guard}) is caught,
+ * counted and logged (a warning the first time, then at debug level), and the others still get the event.
  */
 public final class Downstream {
     private final CommandListener[] listeners;
-    private final boolean[] isSink;
-    private final boolean hasPlain;
-    private final boolean hasSinks;
+    private final CommandSink[] sinks;
     private final AtomicBoolean warned = new AtomicBoolean();
     @Nullable
     private LongAdder failures;
 
     /**
-     * @param listeners the downstream listeners, in order
+     * @param listeners the plain downstream listeners, in order
+     * @param sinks the sinks, in order
      */
-    public Downstream(final List<CommandListener> listeners) {
+    public Downstream(final List<CommandListener> listeners, final List<CommandSink> sinks) {
         this.listeners = listeners.toArray(new CommandListener[0]);
-        this.isSink = new boolean[this.listeners.length];
-        boolean plain = false;
-        boolean sinks = false;
-        for (int i = 0; i < this.listeners.length; i++) {
-            isSink[i] = this.listeners[i] instanceof CommandSink;
-            plain |= !isSink[i];
-            sinks |= isSink[i];
-        }
-        this.hasPlain = plain;
-        this.hasSinks = sinks;
+        this.sinks = sinks.toArray(new CommandSink[0]);
     }
 
     void countFailuresIn(final LongAdder failures) {
@@ -49,77 +39,94 @@ public final class Downstream {
     }
 
     boolean isEmpty() {
-        return listeners.length == 0;
+        return listeners.length == 0 && sinks.length == 0;
     }
 
     boolean hasPlain() {
-        return hasPlain;
+        return listeners.length > 0;
     }
 
     boolean hasSinks() {
-        return hasSinks;
+        return sinks.length > 0;
     }
 
     /** @return whether any downstream needs owned documents for the next event */
     boolean needsDocuments() {
-        if (hasPlain) {
+        if (listeners.length > 0) {
             return true;
         }
-        for (CommandListener listener : listeners) {
+        for (CommandSink sink : sinks) {
             try {
-                if (((CommandSink) listener).needsDocuments()) {
+                if (sink.needsDocuments()) {
                     return true;
                 }
             } catch (Throwable e) {
                 Guard.rethrowIfStopRequest(e);
-                failed(listener, "needsDocuments", e);
+                failed(sink, "needsDocuments", e);
                 return true;
             }
         }
         return false;
     }
 
+    /** Forwards a start: plain listeners get {@code event}, sinks {@code command}; each is null when there are none. */
     void started(@Nullable final CommandStartedEvent event, @Nullable final StartedCommand command) {
-        for (int i = 0; i < listeners.length; i++) {
-            CommandListener listener = listeners[i];
-            try {
-                if (isSink[i]) {
-                    ((CommandSink) listener).started(command);
-                } else {
+        if (event != null) {
+            for (CommandListener listener : listeners) {
+                try {
                     listener.commandStarted(event);
+                } catch (Throwable e) {
+                    Guard.rethrowIfStopRequest(e);
+                    failed(listener, "commandStarted", e);
                 }
-            } catch (Throwable e) {
-                Guard.rethrowIfStopRequest(e);
-                failed(listener, "commandStarted", e);
+            }
+        }
+        if (command != null) {
+            for (CommandSink sink : sinks) {
+                try {
+                    sink.started(command);
+                } catch (Throwable e) {
+                    Guard.rethrowIfStopRequest(e);
+                    failed(sink, "started", e);
+                }
             }
         }
     }
 
-    /** Forwards a completion: sinks get {@code command}, plain listeners the succeeded or the failed event. */
+    /** Forwards a completion: plain listeners get the succeeded or the failed event, sinks {@code command}. */
     void completed(@Nullable final CommandSucceededEvent succeeded, @Nullable final CommandFailedEvent failed,
                    @Nullable final CompletedCommand command) {
-        for (int i = 0; i < listeners.length; i++) {
-            CommandListener listener = listeners[i];
-            try {
-                if (isSink[i]) {
-                    ((CommandSink) listener).completed(command);
-                } else if (failed != null) {
-                    listener.commandFailed(failed);
-                } else {
-                    listener.commandSucceeded(succeeded);
+        if (succeeded != null || failed != null) {
+            for (CommandListener listener : listeners) {
+                try {
+                    if (failed != null) {
+                        listener.commandFailed(failed);
+                    } else {
+                        listener.commandSucceeded(succeeded);
+                    }
+                } catch (Throwable e) {
+                    Guard.rethrowIfStopRequest(e);
+                    failed(listener, failed != null ? "commandFailed" : "commandSucceeded", e);
                 }
-            } catch (Throwable e) {
-                Guard.rethrowIfStopRequest(e);
-                failed(listener, failed != null ? "commandFailed" : "commandSucceeded", e);
+            }
+        }
+        if (command != null) {
+            for (CommandSink sink : sinks) {
+                try {
+                    sink.completed(command);
+                } catch (Throwable e) {
+                    Guard.rethrowIfStopRequest(e);
+                    failed(sink, "completed", e);
+                }
             }
         }
     }
 
-    private void failed(final CommandListener listener, final String callback, final Throwable e) {
+    private void failed(final Object downstream, final String callback, final Throwable e) {
         if (failures != null) {
             failures.increment();
         }
-        Guard.log(warned, "Downstream listener " + listener.getClass().getName() + " threw from " + callback
-                + "; the other listeners got the event", e);
+        Guard.log(warned, "Downstream " + downstream.getClass().getName() + " threw from " + callback
+                + "; the other listeners and sinks got the event", e);
     }
 }

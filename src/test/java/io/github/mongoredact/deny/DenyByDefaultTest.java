@@ -54,7 +54,7 @@ class DenyByDefaultTest {
     private final Recorder forwarded = new Recorder(false);
     private final Recorder.Sink sink = new Recorder.Sink(forwarded);
     private final RedactingCommandListener listener = RedactingCommandListener.builder().policy(RedactionPolicy.defaults())
-            .addListener(forwarded).addListener(sink).build();
+            .addListener(forwarded).addSink(sink).build();
     private final Set<String> notCollection = new HashSet<>();
     private int requestId = 10_000;
 

@@ -101,7 +101,7 @@ class CollectionNamesTest {
             }
         };
         RedactingCommandListener listener = RedactingCommandListener.builder().policy(RedactionPolicy.defaults())
-                .addListener(sink).build();
+                .addSink(sink).build();
         CollectionNames shared = Workspace.collectionNames();
         long heldBefore = shared.heldBytes();
         byte[][] commandBytes = new byte[commands.length][];

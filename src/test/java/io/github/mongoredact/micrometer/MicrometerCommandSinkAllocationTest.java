@@ -72,14 +72,14 @@ class MicrometerCommandSinkAllocationTest {
         CommandSucceededEvent succeeded = Events.succeededEvent(started, REPLY, 1_000_000);
         SimpleMeterRegistry registry = new SimpleMeterRegistry();
         RedactingCommandListener withMetrics = RedactingCommandListener.builder().policy(RedactionPolicy.defaults())
-                .addListener(MicrometerCommandSink.builder(registry).build()).build();
+                .addSink(MicrometerCommandSink.builder(registry).build()).build();
         double metricsPair = Allocations.perRun(PAIRS, () -> {
             withMetrics.commandStarted(started);
             withMetrics.commandSucceeded(succeeded);
         });
 
         RedactingCommandListener withCopies = RedactingCommandListener.builder().policy(RedactionPolicy.defaults())
-                .addListener(new CopyingSink()).build();
+                .addSink(new CopyingSink()).build();
         double copyingPair = Allocations.perRun(PAIRS, () -> {
             withCopies.commandStarted(started);
             withCopies.commandSucceeded(succeeded);

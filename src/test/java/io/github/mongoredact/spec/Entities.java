@@ -50,7 +50,7 @@ final class Entities implements AutoCloseable {
             RedactingCommandListener.Builder builder = RedactingCommandListener.builder().policy(RedactionPolicy.specOnly())
                     .addListener(observed);
             if (log != null) {
-                builder.addListener(log.sink);
+                builder.addSink(log.sink);
             }
             this.listener = builder.build();
             for (String name : new String[]{"connectionCreatedEvent", "connectionReadyEvent", "serverDescriptionChangedEvent"}) {

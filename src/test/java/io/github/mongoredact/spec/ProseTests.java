@@ -89,7 +89,7 @@ final class ProseTests {
         List<Mismatch> out = new ArrayList<>();
         LogCapture log = new LogCapture(5);
         RedactingCommandListener listener = RedactingCommandListener.builder().policy(RedactionPolicy.specOnly())
-                .addListener(log.sink).build();
+                .addSink(log.sink).build();
         BsonDocument hello = new BsonDocument("hello", BsonBoolean.TRUE).append("$db", new BsonString("admin"));
         CommandStartedEvent started = new CommandStartedEvent(null, 1, 2, Events.connection(), "admin", "hello",
                 Shapes.driverShape(hello));
@@ -227,7 +227,7 @@ final class ProseTests {
 
     private void withClient(final LogCapture log, final Consumer<MongoDatabase> body) {
         RedactingCommandListener listener = RedactingCommandListener.builder().policy(RedactionPolicy.specOnly())
-                .addListener(log.sink).build();
+                .addSink(log.sink).build();
         try (MongoClient client = MongoClients.create(MongoClientSettings.builder().applyConnectionString(
                 new ConnectionString(uri)).addCommandListener(listener).build())) {
             body.accept(client.getDatabase(DATABASE));
