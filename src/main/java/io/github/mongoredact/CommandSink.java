@@ -1,5 +1,8 @@
 package io.github.mongoredact;
 
+import io.github.mongoredact.handoff.HandOffSink;
+
+
 /**
  * A consumer of the owned, redacted events of a {@link RedactingCommandListener}, with richer callbacks than a plain
  * {@code com.mongodb.event.CommandListener}: the correlated start and completion, the collection, the query-shape fingerprint,

@@ -1,11 +1,11 @@
 package io.github.mongoredact;
 
 import com.mongodb.lang.Nullable;
-import io.github.mongoredact.internal.CompiledPolicy;
 
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
+import io.github.mongoredact.internal.policy.CompiledPolicy;
 
 import static io.github.mongoredact.internal.Checks.notNull;
 

@@ -1,6 +1,7 @@
 package io.github.mongoredact.internal;
 
 import java.util.concurrent.atomic.AtomicBoolean;
+import io.github.mongoredact.internal.bson.DriverApi;
 
 /**
  * The listener's rule for a {@link Throwable} caught at the edge of a driver callback: a failing monitoring extension never
@@ -18,7 +19,7 @@ import java.util.concurrent.atomic.AtomicBoolean;
  *     (possible up to Java 19), to end the thread; swallowing it would defeat that request.</li>
  * </ul>
  */
-final class Guard {
+public final class Guard {
     private static final System.Logger LOGGER = System.getLogger("io.github.mongoredact.RedactingCommandListener");
 
     private Guard() {
@@ -26,7 +27,7 @@ final class Guard {
 
     /** Rethrows the one throwable that must go on: {@link ThreadDeath}. */
     @SuppressWarnings("removal")
-    static void rethrowIfStopRequest(final Throwable e) {
+    public static void rethrowIfStopRequest(final Throwable e) {
         if (e instanceof ThreadDeath) {
             throw (ThreadDeath) e;
         }
@@ -36,7 +37,7 @@ final class Guard {
      * Logs a failure at WARN the first time {@code warned} is set, at DEBUG afterwards. Never throws: a logger that fails, or
      * a message that can not be built under memory pressure, is given up.
      */
-    static void log(final AtomicBoolean warned, final String what, final Throwable e) {
+    public static void log(final AtomicBoolean warned, final String what, final Throwable e) {
         try {
             System.Logger.Level level = warned.compareAndSet(false, true) ? System.Logger.Level.WARNING
                     : System.Logger.Level.DEBUG;
