@@ -56,7 +56,7 @@ public final class RedactingCommandListener implements CommandListener {
         this.sinks = Collections.unmodifiableList(new ArrayList<>(builder.sinks));
         this.maxInFlight = builder.maxInFlight;
         this.processor = new CommandProcessor(RedactionPolicy.compiledOf(policy), policy.isRedactFailures(),
-                new Downstream(listeners, sinks), maxInFlight);
+                new Downstream(listeners, sinks), maxInFlight, Facts.INSTANCE);
     }
 
     /**

@@ -2,6 +2,7 @@ package io.github.mongoredact.handoff;
 
 import com.mongodb.event.CommandListener;
 import com.mongodb.lang.Nullable;
+import io.github.mongoredact.internal.Guard;
 
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -42,7 +43,7 @@ import static io.github.mongoredact.internal.Checks.notNull;
  * @since 0.1
  */
 public final class HandOffSink implements CommandSink, AutoCloseable {
-    private static final System.Logger LOGGER = System.getLogger(HandOffSink.class.getName());
+    private static final System.Logger LOGGER = Guard.logger(HandOffSink.class);
     private static final AtomicInteger THREADS = new AtomicInteger();
     private static final long PARK_NANOS = TimeUnit.MILLISECONDS.toNanos(50);
 
@@ -149,13 +150,9 @@ public final class HandOffSink implements CommandSink, AutoCloseable {
                 target.completed((CompletedCommand) event);
             }
         } catch (Throwable t) {
+            Guard.rethrowIfStopRequest(t);
             failures.increment();
-            System.Logger.Level level = warnedFailure.compareAndSet(false, true) ? System.Logger.Level.WARNING
-                    : System.Logger.Level.DEBUG;
-            if (LOGGER.isLoggable(level)) {
-                LOGGER.log(level, "The sink of " + thread.getName() + " (" + target + ") threw;"
-                        + " later failures are logged at debug level", t);
-            }
+            Guard.log(LOGGER, warnedFailure, "The sink of " + thread.getName() + " (" + target + ") threw", t);
         } finally {
             delivered.increment();
         }

@@ -1,20 +1,14 @@
 package io.github.mongoredact.log;
 
-import com.mongodb.ServerAddress;
-import com.mongodb.connection.ConnectionDescription;
-import com.mongodb.connection.ConnectionId;
 import com.mongodb.lang.Nullable;
-import org.bson.types.ObjectId;
 
 import java.util.ArrayList;
 import java.util.List;
-import io.github.mongoredact.StartedCommand;
-import io.github.mongoredact.internal.bson.DriverApi;
 
 /**
  * Where a {@link CommandLogSink} writes: SLF4J when this library's class loader can see it ({@link Slf4jCommandLog}, the only
  * class that names SLF4J, loaded only then), otherwise nowhere; and what its lines carry besides the documents
- * ({@link Fields}, {@link CutFailure}). Thread-safe.
+ * ({@link CutFailure}). Thread-safe.
  */
 interface CommandLog {
 
@@ -44,7 +38,7 @@ interface CommandLog {
 
     /**
      * @param name the logger name
-     * @return the SLF4J log of that name, or {@link #OFF} after one warning through {@code java.util.logging} when SLF4J 2 is
+     * @return the SLF4J log of that name, or {@link #OFF} after one warning through {@code System.Logger} when SLF4J 2 is
      *         not visible to this library
      */
     static CommandLog create(final String name) {
@@ -81,7 +75,9 @@ interface CommandLog {
         static synchronized void warnOnce(final String name) {
             if (!warned) {
                 warned = true;
-                java.util.logging.Logger.getLogger(name).warning(message(String.valueOf(MISSING), CommandLog.class.getModule()));
+                // under the sink's logger name, where the application looks for the lines that will not come
+                System.getLogger(name).log(System.Logger.Level.WARNING,
+                        message(String.valueOf(MISSING), CommandLog.class.getModule()));
             }
         }
 
@@ -97,69 +93,6 @@ interface CommandLog {
                     + "): the mongo-redact command log is off. To turn it on, add slf4j-api 2.x and a binding where this"
                     + " library can see it: on the class path, or on the module path, resolved and readable (a module that"
                     + " `requires org.slf4j;`, or `--add-modules org.slf4j`).";
-        }
-    }
-
-    /** The parts of a line the driver's log has besides the documents: its connection text and the structured fields. */
-    final class Fields {
-        private Fields() {
-        }
-
-        /** The driver's middle part, from " using a connection" to "the operation ID is N.". */
-        static void connectionPart(final StringBuilder message, final StartedCommand started) {
-            ConnectionDescription description = started.getConnectionDescription();
-            ConnectionId connectionId = description.getConnectionId();
-            ServerAddress address = description.getServerAddress();
-            message.append(" using a connection with driver-generated ID ").append(DriverApi.localValue(connectionId));
-            Long serverValue = DriverApi.serverValue(connectionId);
-            if (serverValue != null) {
-                message.append(" and server-generated ID ").append(serverValue.longValue());
-            }
-            message.append(" to ").append(address.getHost()).append(':').append(address.getPort());
-            ObjectId serviceId = description.getServiceId();
-            if (serviceId != null) {
-                message.append(" with service ID ").append(serviceId);
-            }
-            message.append(". The request ID is ").append(started.getRequestId()).append(" and the operation ID is ")
-                    .append(started.getOperationId()).append('.');
-        }
-
-        static void keyValues(final List<Object> keyValues, final StartedCommand started) {
-            ConnectionDescription description = started.getConnectionDescription();
-            ConnectionId connectionId = description.getConnectionId();
-            ServerAddress address = description.getServerAddress();
-            keyValues.add("commandName");
-            keyValues.add(started.getCommandName());
-            keyValues.add("databaseName");
-            keyValues.add(started.getDatabaseName());
-            keyValues.add("requestId");
-            keyValues.add(started.getRequestId());
-            keyValues.add("operationId");
-            keyValues.add(started.getOperationId());
-            keyValues.add("driverConnectionId");
-            keyValues.add(DriverApi.localValue(connectionId));
-            Long serverValue = DriverApi.serverValue(connectionId);
-            if (serverValue != null) {
-                keyValues.add("serverConnectionId");
-                keyValues.add(serverValue);
-            }
-            keyValues.add("serverHost");
-            keyValues.add(address.getHost());
-            keyValues.add("serverPort");
-            keyValues.add(address.getPort());
-            if (description.getServiceId() != null) {
-                keyValues.add("serviceId");
-                keyValues.add(description.getServiceId().toHexString());
-            }
-            if (started.getFingerprint() != 0) {
-                keyValues.add("queryShapeHash");
-                keyValues.add(hex(started.getFingerprint()));
-            }
-        }
-
-        private static String hex(final long value) {
-            String digits = Long.toHexString(value);
-            return "0000000000000000".substring(digits.length()) + digits;
         }
     }
 

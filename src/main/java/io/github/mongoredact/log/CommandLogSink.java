@@ -5,14 +5,13 @@ import com.mongodb.MongoClientSettings;
 import com.mongodb.lang.Nullable;
 import org.bson.BsonDocument;
 
-import java.util.ArrayList;
-import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.LongAdder;
 import io.github.mongoredact.CommandSink;
 import io.github.mongoredact.CompletedCommand;
 import io.github.mongoredact.StartedCommand;
+import io.github.mongoredact.internal.Guard;
 import io.github.mongoredact.handoff.HandOffSink;
 
 import static io.github.mongoredact.internal.Checks.notNull;
@@ -51,8 +50,9 @@ import static io.github.mongoredact.internal.Checks.notNull;
  * path) this sink is off, after one warning through {@code java.util.logging}, as the driver is.</p>
  *
  * <p>It never throws into its caller: whatever fails while a line is made or written (a corrupt document, a logging backend
- * that throws, even an {@link Error}) is caught, counted ({@link #getFailures()}) and reported once through
- * {@code System.Logger}; a document that cannot be read is shown as {@code {"$renderError": "<exception class>"}}.</p>
+ * that throws, even an {@link Error}) is caught, counted ({@link #getFailures()}) and reported through {@code System.Logger}
+ * (a warning the first time, then at debug level); a document that cannot be read is shown as
+ * {@code {"$renderError": "<exception class>"}}.</p>
  *
  * <p>Threading: thread-safe; called on the driver's threads. Rendering and logging run on the calling thread;
  * wrap the sink in a {@link HandOffSink} to move them off it.</p>
@@ -60,6 +60,7 @@ import static io.github.mongoredact.internal.Checks.notNull;
  * @since 0.1
  */
 public final class CommandLogSink implements CommandSink {
+    private static final System.Logger LOGGER = Guard.logger(CommandLogSink.class);
     /** The default logger name: apart from the driver's {@code org.mongodb.driver.protocol.command}. */
     public static final String DEFAULT_LOGGER_NAME = "io.github.mongoredact.command";
 
@@ -129,24 +130,15 @@ public final class CommandLogSink implements CommandSink {
      * report of a document that could not be read names the exception's class only: its message may quote the document.
      */
     private void failed(final Throwable t, final Object subject, final boolean fromDocument) {
-        if (t instanceof ThreadDeath) {
-            throw (ThreadDeath) t;
-        }
+        Guard.rethrowIfStopRequest(t);
         failures.increment();
         try {
-            if (warnedFailure.compareAndSet(false, true)) {
-                System.Logger logger = System.getLogger(CommandLogSink.class.getName());
-                String message = "CommandLogSink " + loggerName + (fromDocument ? " could not read a document and showed"
-                        + " it as $renderError" : " failed to log a command and dropped the line") + "; later failures are"
-                        + " only counted (getFailures()): " + (fromDocument ? t.getClass().getName() : t.toString())
-                        + " while logging a " + subject.getClass().getSimpleName();
-                if (fromDocument) {
-                    logger.log(System.Logger.Level.WARNING, message);
-                } else {
-                    logger.log(System.Logger.Level.WARNING, message, t);
-                }
-            }
+            Guard.log(LOGGER, warnedFailure, "CommandLogSink " + loggerName + (fromDocument ? " could not read a document and"
+                    + " showed it as $renderError" : " failed to log a command and dropped the line") + " (counted in"
+                    + " getFailures()): " + (fromDocument ? t.getClass().getName() : t.toString()) + " while logging a "
+                    + subject.getClass().getSimpleName(), fromDocument ? null : t);
         } catch (Throwable ignored) {
+            Guard.rethrowIfStopRequest(ignored);
             // the report itself failed (the same full heap, say): counted above, nothing more to do
         }
     }
@@ -163,50 +155,36 @@ public final class CommandLogSink implements CommandSink {
             logStarted(lineLevel, command.getStarted());
         }
         StartedCommand started = command.getStarted();
-        String duration = String.valueOf(command.getElapsedNanos() / 1_000_000.0);
-        StringBuilder message = new StringBuilder(128 + (maxDocumentLength == 0 ? 256 : maxDocumentLength));
-        List<Object> keyValues = new ArrayList<>(36);
-        message.append("Command \"").append(started.getCommandName()).append("\" ")
-                .append(command.isSucceeded() ? "succeeded" : "failed")
-                .append(" on database \"").append(started.getDatabaseName()).append("\" in ").append(duration).append(" ms");
-        CommandLog.Fields.connectionPart(message, started);
-        CommandLog.Fields.keyValues(keyValues, started);
-        keyValues.add("durationMS");
-        keyValues.add(command.getElapsedNanos() / 1_000_000.0);
+        LogLine line = new LogLine(128 + (maxDocumentLength == 0 ? 256 : maxDocumentLength));
+        line.text("Command \"").field("commandName", started.getCommandName()).text("\" ")
+                .text(command.isSucceeded() ? "succeeded" : "failed")
+                .text(" on database \"").field("databaseName", started.getDatabaseName()).text("\" in ")
+                .field("durationMS", command.getElapsedNanos() / 1_000_000.0).text(" ms")
+                .connection(started);
         if (command.isSucceeded()) {
-            String reply = render(command.getReply());
-            message.append(" Command reply: ").append(reply);
-            keyValues.add("reply");
-            keyValues.add(reply);
+            line.text(" Command reply: ").field("reply", render(command.getReply()));
         } else {
-            keyValues.add("failure");
-            keyValues.add(TruncatedJson.cut(String.valueOf(command.getFailure()), maxDocumentLength));
+            line.structured("failure", TruncatedJson.cut(String.valueOf(command.getFailure()), maxDocumentLength));
         }
         if (command.hasError()) {
-            keyValues.add("errorCode");
-            keyValues.add(command.getErrorCode());
+            line.structured("errorCode", command.getErrorCode());
             if (command.getErrorCodeName() != null) {
-                keyValues.add("errorCodeName");
-                keyValues.add(command.getErrorCodeName());
+                line.structured("errorCodeName", command.getErrorCodeName());
             }
         }
         Throwable failure = command.getFailure();
-        log.log(lineLevel, message.toString(), keyValues,
+        log.log(lineLevel, line.message(), line.keyValues(),
                 failure == null ? null : CommandLog.CutFailure.of(failure, maxDocumentLength));
     }
 
     private void logStarted(final Level lineLevel, final StartedCommand started) {
         String json = render(started.getCommand());
-        StringBuilder message = new StringBuilder(160 + json.length());
-        List<Object> keyValues = new ArrayList<>(28);
-        message.append("Command \"").append(started.getCommandName()).append("\" started on database \"")
-                .append(started.getDatabaseName()).append('"');
-        CommandLog.Fields.connectionPart(message, started);
-        message.append(" Command: ").append(json);
-        CommandLog.Fields.keyValues(keyValues, started);
-        keyValues.add("command");
-        keyValues.add(json);
-        log.log(lineLevel, message.toString(), keyValues, null);
+        LogLine line = new LogLine(160 + json.length());
+        line.text("Command \"").field("commandName", started.getCommandName()).text("\" started on database \"")
+                .field("databaseName", started.getDatabaseName()).text("\"")
+                .connection(started)
+                .text(" Command: ").field("command", json);
+        log.log(lineLevel, line.message(), line.keyValues(), null);
     }
 
     private String render(@Nullable final BsonDocument document) {

@@ -145,18 +145,13 @@ public final class MicrometerCommandSink implements CommandSink {
         }
         return byFingerprint.fingerprints.computeIfAbsent(fingerprint, f -> {
             fingerprints.incrementAndGet();
-            return new Meters(this, byFingerprint.tags.and("query.shape", hex(f)));
+            return new Meters(this, byFingerprint.tags.and("query.shape", started.getFingerprintHex()));
         });
     }
 
     private Tags serverTags(final ServerId serverId) {
         return commonTags.and(Tag.of("cluster.id", serverId.getClusterId().getValue()),
                 Tag.of("server.address", serverId.getAddress().toString()));
-    }
-
-    private static String hex(final long value) {
-        String digits = Long.toHexString(value);
-        return "0000000000000000".substring(digits.length()) + digits;
     }
 
     /**

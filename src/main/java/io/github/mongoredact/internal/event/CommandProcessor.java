@@ -8,7 +8,6 @@ import com.mongodb.event.CommandEvent;
 import com.mongodb.event.CommandFailedEvent;
 import com.mongodb.event.CommandStartedEvent;
 import com.mongodb.event.CommandSucceededEvent;
-import com.mongodb.lang.Nullable;
 import org.bson.BsonDocument;
 import org.bson.RawBsonDocument;
 
@@ -16,6 +15,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import io.github.mongoredact.CompletedCommand;
 import io.github.mongoredact.ListenerCounters;
+import io.github.mongoredact.RedactingCommandListener;
 import io.github.mongoredact.StartedCommand;
 import io.github.mongoredact.internal.Guard;
 import io.github.mongoredact.internal.bson.DocumentBytes;
@@ -32,30 +32,39 @@ import io.github.mongoredact.internal.policy.SpecRedaction;
  * in {@link Workspace}. Never throws: a document that can not be read is forwarded as a marker document.
  */
 public final class CommandProcessor {
+    private static final System.Logger LOGGER = Guard.logger(RedactingCommandListener.class);
     /** The key of the marker document forwarded in place of a document that could not be read. */
     public static final String REDACTION_ERROR_KEY = Markers.KEY;
 
     private final CompiledPolicy policy;
     private final boolean redactFailures;
     private final Downstream downstream;
-    private final InFlightTable inFlight;
+    /** With sinks: every start, until its completion. */
+    private final InFlightTable<StartedCommand> starts;
+    /** Without sinks: only the starts of the hellos the spec redacts, whose replies and failures it redacts too. */
+    private final InFlightTable<SensitiveHello> sensitiveHellos;
     private final Counters counters;
     private final FailureRedactor failureRedactor;
     private final AtomicBoolean warned = new AtomicBoolean();
+    private final CommandFacts facts;
 
     /**
      * @param policy the compiled policy
      * @param redactFailures whether failures are scrubbed
      * @param downstream the listeners to forward to
      * @param maxInFlight the bound of the in-flight table
+     * @param facts the maker of the value types handed to sinks
      */
     public CommandProcessor(final CompiledPolicy policy, final boolean redactFailures, final Downstream downstream,
-                            final int maxInFlight) {
+                            final int maxInFlight, final CommandFacts facts) {
+        this.facts = facts;
         this.policy = policy;
         this.redactFailures = redactFailures;
         this.downstream = downstream;
-        this.inFlight = new InFlightTable(maxInFlight);
-        this.counters = new Counters(inFlight);
+        // one table is used, by whether there are sinks; the other is never written and stays at its smallest
+        this.starts = new InFlightTable<>(downstream.hasSinks() ? maxInFlight : 1);
+        this.sensitiveHellos = new InFlightTable<>(downstream.hasSinks() ? 1 : maxInFlight);
+        this.counters = new Counters(downstream.hasSinks() ? starts : sensitiveHellos);
         this.failureRedactor = new FailureRedactor(policy);
         downstream.countFailuresIn(counters.sinkFailures);
     }
@@ -105,7 +114,7 @@ public final class CommandProcessor {
     private void unexpected(final String callback, final CommandEvent event, final Throwable e) {
         Guard.rethrowIfStopRequest(e);
         counters.redactionFailures.increment();
-        Guard.log(warned, "The redacting listener failed in " + callback + " of command " + commandName(event)
+        Guard.log(LOGGER, warned, "The redacting listener failed in " + callback + " of command " + commandName(event)
                 + ", which was not forwarded", e);
     }
 
@@ -113,7 +122,7 @@ public final class CommandProcessor {
     private BsonDocument copyFailed(final String what, final CommandEvent event, final Throwable e) {
         Guard.rethrowIfStopRequest(e);
         counters.redactionFailures.increment();
-        Guard.log(warned, "The redacting listener could not copy the " + what + " of command " + commandName(event)
+        Guard.log(LOGGER, warned, "The redacting listener could not copy the " + what + " of command " + commandName(event)
                 + "; a marker document was forwarded in its place", e);
         return Markers.of(e);
     }
@@ -159,11 +168,11 @@ public final class CommandProcessor {
         }
         StartedCommand started = null;
         if (sinks) {
-            started = new StartedCommand(event, owned, collection, fingerprint, size, sensitive);
-            inFlight.put(key(event), started);
+            started = facts.started(event, owned, collection, fingerprint, size, sensitive);
+            starts.put(key(event), started);
         } else if (sensitive && SpecRedaction.isHello(commandName)) {
             // the spec decides a hello's reply and failure by its command: remember the sensitive ones
-            inFlight.put(key(event), Boolean.TRUE);
+            sensitiveHellos.put(key(event), SensitiveHello.STARTED);
         }
         CommandStartedEvent forwarded = null;
         if (downstream.hasPlain()) {
@@ -179,9 +188,11 @@ public final class CommandProcessor {
         boolean sinks = downstream.hasSinks();
         boolean documents = downstream.needsDocuments();
         String commandName = event.getCommandName();
-        Object entry = sinks || SpecRedaction.isHello(commandName) ? inFlight.remove(key(event)) : null;
-        StartedCommand started = entry instanceof StartedCommand ? (StartedCommand) entry : null;
-        Boolean startedSensitive = startedSensitive(sinks, entry, started);
+        StartedCommand started = sinks ? starts.remove(key(event)) : null;
+        // without sinks only sensitive hellos are remembered, so a hello that is not there was not sensitive
+        boolean startKnown = !sinks || started != null;
+        boolean startSensitive = sinks ? started != null && started.isRedactedBySpec()
+                : SpecRedaction.isHello(commandName) && sensitiveHellos.remove(key(event)) != null;
         BsonDocument owned = null;
         int replySize = 0;
         int errorCode = 0;
@@ -201,7 +212,7 @@ public final class CommandProcessor {
                 errorCode = errors.code;
                 errorCodeName = errors.codeName;
             }
-            if (SpecRedaction.isSensitiveReply(commandName, reply, startedSensitive)) {
+            if (SpecRedaction.isSensitiveReply(commandName, reply, startSensitive)) {
                 owned = SpecRedaction.EMPTY;
             } else if (documents) {
                 DocumentRedactor redactor = DocumentRedactor.current();
@@ -217,7 +228,7 @@ public final class CommandProcessor {
         }
         CompletedCommand completed = null;
         if (sinks) {
-            completed = new CompletedCommand(started == null ? unknownStart(event) : started, started != null,
+            completed = facts.completed(started == null ? unknownStart(event) : started, started != null,
                     event.getElapsedTime(TimeUnit.NANOSECONDS), owned, replySize, null, errorCode, errorCodeName);
         }
         CommandSucceededEvent forwarded = null;
@@ -233,16 +244,18 @@ public final class CommandProcessor {
     private void failedUnguarded(final CommandFailedEvent event) {
         boolean sinks = downstream.hasSinks();
         String commandName = event.getCommandName();
-        Object entry = sinks || SpecRedaction.isHello(commandName) ? inFlight.remove(key(event)) : null;
-        StartedCommand started = entry instanceof StartedCommand ? (StartedCommand) entry : null;
-        Boolean startedSensitive = startedSensitive(sinks, entry, started);
+        StartedCommand started = sinks ? starts.remove(key(event)) : null;
+        // without sinks only sensitive hellos are remembered, so a hello that is not there was not sensitive
+        boolean startKnown = !sinks || started != null;
+        boolean startSensitive = sinks ? started != null && started.isRedactedBySpec()
+                : SpecRedaction.isHello(commandName) && sensitiveHellos.remove(key(event)) != null;
         Throwable thrown = event.getThrowable();
         // a failed event without a throwable is still a failure: sinks must not see it as a success
         Throwable original = thrown != null ? thrown : new MongoClientException("The driver reported the failure of command "
                 + commandName + " without a throwable");
         Throwable failure;
         try {
-            if (SpecRedaction.isSensitiveFailure(commandName, startedSensitive)) {
+            if (SpecRedaction.isSensitiveFailure(commandName, startKnown, startSensitive)) {
                 failure = SpecFailures.redact(original);
             } else if (redactFailures) {
                 failure = failureRedactor.redact(original, commandName);
@@ -252,7 +265,7 @@ public final class CommandProcessor {
         } catch (Throwable e) {
             Guard.rethrowIfStopRequest(e);
             counters.redactionFailures.increment();
-            Guard.log(warned, "The redacting listener could not redact the failure of command " + commandName
+            Guard.log(LOGGER, warned, "The redacting listener could not redact the failure of command " + commandName
                     + "; a stand-in without its text was forwarded", e);
             MongoException replaced = new MongoException(original instanceof MongoException
                     ? ((MongoException) original).getCode() : -1,
@@ -266,7 +279,7 @@ public final class CommandProcessor {
             int code = original instanceof MongoException ? ((MongoException) original).getCode() : 0;
             String codeName = original instanceof MongoCommandException ? ((MongoCommandException) original).getErrorCodeName()
                     : original instanceof MongoServerException ? ((MongoServerException) original).getErrorCodeName() : null;
-            completed = new CompletedCommand(started == null ? unknownStart(event) : started, started != null,
+            completed = facts.completed(started == null ? unknownStart(event) : started, started != null,
                     event.getElapsedTime(TimeUnit.NANOSECONDS), null, -1, failure, code, codeName);
         }
         CommandFailedEvent forwarded = null;
@@ -279,29 +292,19 @@ public final class CommandProcessor {
         downstream.completed(null, forwarded, completed);
     }
 
-    /** Whether the start was sensitive: known from the table, or null when the table no longer held it. */
-    @Nullable
-    private static Boolean startedSensitive(final boolean sinks, @Nullable final Object entry,
-                                            @Nullable final StartedCommand started) {
-        if (started != null) {
-            return started.isRedactedBySpec();
-        }
-        if (sinks) {
-            return entry == null ? null : Boolean.TRUE;
-        }
-        // without sinks the table holds only the sensitive hellos
-        return entry != null;
-    }
-
     private static long key(final CommandEvent event) {
         return InFlightTable.key(DriverApi.localValue(event.getConnectionDescription().getConnectionId()), event.getRequestId());
     }
 
     /** Facts of a start the table no longer held: the completion's metadata only. */
-    private static StartedCommand unknownStart(final CommandEvent event) {
-        return new StartedCommand(new CommandStartedEvent(event.getRequestContext(), event.getOperationId(),
+    private StartedCommand unknownStart(final CommandEvent event) {
+        return facts.started(new CommandStartedEvent(event.getRequestContext(), event.getOperationId(),
                 event.getRequestId(), event.getConnectionDescription(), event.getDatabaseName(), event.getCommandName(),
                 SpecRedaction.EMPTY), null, null, 0, -1, false);
     }
 
+    /** The one entry of the table of sensitive hellos: its presence is the fact. */
+    private enum SensitiveHello {
+        STARTED
+    }
 }

@@ -12,9 +12,9 @@ final class Counters implements ListenerCounters {
     final LongAdder redactionFailures = new LongAdder();
     final LongAdder sinkFailures = new LongAdder();
     final LongAdder valuesRedacted = new LongAdder();
-    private final InFlightTable inFlight;
+    private final InFlightTable<?> inFlight;
 
-    Counters(final InFlightTable inFlight) {
+    Counters(final InFlightTable<?> inFlight) {
         this.inFlight = inFlight;
     }
 

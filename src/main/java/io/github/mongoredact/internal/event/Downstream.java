@@ -11,6 +11,7 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.LongAdder;
 import io.github.mongoredact.CommandSink;
 import io.github.mongoredact.CompletedCommand;
+import io.github.mongoredact.RedactingCommandListener;
 import io.github.mongoredact.StartedCommand;
 import io.github.mongoredact.internal.Guard;
 
@@ -20,6 +21,7 @@ import io.github.mongoredact.internal.Guard;
  * counted and logged (a warning the first time, then at debug level), and the others still get the event.
  */
 public final class Downstream {
+    private static final System.Logger LOGGER = Guard.logger(RedactingCommandListener.class);
     private final CommandListener[] listeners;
     private final CommandSink[] sinks;
     private final AtomicBoolean warned = new AtomicBoolean();
@@ -127,7 +129,7 @@ public final class Downstream {
         if (failures != null) {
             failures.increment();
         }
-        Guard.log(warned, "Downstream " + downstream.getClass().getName() + " threw from " + callback
+        Guard.log(LOGGER, warned, "Downstream " + downstream.getClass().getName() + " threw from " + callback
                 + "; the other listeners and sinks got the event", e);
     }
 }

@@ -9,8 +9,10 @@ import java.util.concurrent.atomic.LongAdder;
  * evicted and counted, so a completion that never comes can not leak. Its critical sections are a few array operations under
  * one lock and never call out, so a driver thread waits at most for another driver thread's bookkeeping, never for a sink.
  * Allocation-free after construction.
+ *
+ * @param <V> the type of the entries
  */
-final class InFlightTable {
+final class InFlightTable<V> {
     private final Stripe table;
     private final LongAdder evictions = new LongAdder();
 
@@ -25,15 +27,16 @@ final class InFlightTable {
         return connectionId << 32 ^ (requestId & 0xffffffffL);
     }
 
-    void put(final long key, final Object value) {
+    void put(final long key, final V value) {
         if (table.put(key, value)) {
             evictions.increment();
         }
     }
 
     @Nullable
-    Object remove(final long key) {
-        return table.remove(key);
+    @SuppressWarnings("unchecked") // only put stores, and it takes a V
+    V remove(final long key) {
+        return (V) table.remove(key);
     }
 
     long evictions() {

@@ -1,6 +1,5 @@
 package io.github.mongoredact.internal.policy;
 
-import com.mongodb.lang.Nullable;
 import org.bson.BsonDocument;
 import org.bson.RawBsonDocument;
 
@@ -44,22 +43,26 @@ public final class SpecRedaction {
     }
 
     /**
-     * @param startedSensitive whether the started command was known to be sensitive, null when it is not known
+     * @param startSensitive whether the started command is known to have been sensitive
      * @return whether the reply must be redacted
      */
-    public static boolean isSensitiveReply(final String commandName, final BsonDocument reply, @Nullable final Boolean startedSensitive) {
+    public static boolean isSensitiveReply(final String commandName, final BsonDocument reply, final boolean startSensitive) {
         if (isSensitiveName(commandName)) {
             return true;
         }
         if (!isHello(commandName)) {
             return false;
         }
-        return Boolean.TRUE.equals(startedSensitive) || containsSpeculativeAuthenticate(reply);
+        return startSensitive || containsSpeculativeAuthenticate(reply);
     }
 
-    /** @return whether the failure of the command must be redacted */
-    public static boolean isSensitiveFailure(final String commandName, @Nullable final Boolean startedSensitive) {
-        return isSensitiveName(commandName) || (isHello(commandName) && !Boolean.FALSE.equals(startedSensitive));
+    /**
+     * @param startKnown whether the start of the command is known (a start evicted from the in-flight table is not)
+     * @param startSensitive whether the started command is known to have been sensitive
+     * @return whether the failure of the command must be redacted: a hello whose start is unknown is, to be safe
+     */
+    public static boolean isSensitiveFailure(final String commandName, final boolean startKnown, final boolean startSensitive) {
+        return isSensitiveName(commandName) || (isHello(commandName) && (!startKnown || startSensitive));
     }
 
     private static boolean containsSpeculativeAuthenticate(final BsonDocument document) {

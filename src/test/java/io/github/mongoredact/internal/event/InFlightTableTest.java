@@ -18,7 +18,7 @@ class InFlightTableTest {
 
     @Test
     void returnsWhatWasPutOnceThenNothing() {
-        InFlightTable table = new InFlightTable(100);
+        InFlightTable<Object> table = new InFlightTable<>(100);
         Object value = new Object();
         table.put(InFlightTable.key(7, 42), value);
         assertEquals(1, table.size());
@@ -29,7 +29,7 @@ class InFlightTableTest {
 
     @Test
     void completionsThatNeverComeLeaveTheTableAtItsBoundAndAreCounted() {
-        InFlightTable table = new InFlightTable(1000);
+        InFlightTable<Object> table = new InFlightTable<>(1000);
         for (int i = 0; i < 25_000; i++) {
             table.put(InFlightTable.key(i % 50, i), "started " + i);
         }
@@ -39,7 +39,7 @@ class InFlightTableTest {
 
     @Test
     void evictsTheOldestFirst() {
-        InFlightTable table = new InFlightTable(1);
+        InFlightTable<Object> table = new InFlightTable<>(1);
         table.put(InFlightTable.key(1, 1), "first");
         table.put(InFlightTable.key(1, 2), "second");
         assertNull(table.remove(InFlightTable.key(1, 1)));
@@ -49,7 +49,7 @@ class InFlightTableTest {
 
     @Test
     void keepsTheNewestWhenOlderOnesCompleteOutOfOrder() {
-        InFlightTable table = new InFlightTable(16);
+        InFlightTable<Object> table = new InFlightTable<>(16);
         for (int i = 0; i < 16; i++) {
             table.put(InFlightTable.key(0, i), i);
         }
@@ -68,7 +68,7 @@ class InFlightTableTest {
 
     @Test
     void staysConsistentUnderConcurrentStartsAndCompletions() throws Exception {
-        InFlightTable table = new InFlightTable(10_000);
+        InFlightTable<Object> table = new InFlightTable<>(10_000);
         ExecutorService pool = Executors.newFixedThreadPool(8);
         try {
             List<Future<Integer>> results = new ArrayList<>();
