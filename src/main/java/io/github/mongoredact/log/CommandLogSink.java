@@ -168,8 +168,9 @@ public final class CommandLogSink implements CommandSink {
         }
         if (command.hasError()) {
             line.structured("errorCode", command.getErrorCode());
-            if (command.getErrorCodeName() != null) {
-                line.structured("errorCodeName", command.getErrorCodeName());
+            String codeName = command.getErrorCodeName();
+            if (codeName != null) {
+                line.structured("errorCodeName", codeName);
             }
         }
         Throwable failure = command.getFailure();

@@ -39,10 +39,10 @@ final class Slf4jCommandLog implements CommandLog {
                     @Nullable final Throwable cause) {
         LoggingEventBuilder builder = logger.atLevel(toSlf4j(level)).setMessage(message);
         for (int i = 0; i + 1 < keyValues.size(); i += 2) {
-            builder.addKeyValue((String) keyValues.get(i), keyValues.get(i + 1));
+            builder = builder.addKeyValue((String) keyValues.get(i), keyValues.get(i + 1));
         }
         if (cause != null) {
-            builder.setCause(cause);
+            builder = builder.setCause(cause);
         }
         builder.log();
     }

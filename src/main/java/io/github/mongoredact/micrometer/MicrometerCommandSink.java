@@ -1,6 +1,7 @@
 package io.github.mongoredact.micrometer;
 
 import com.mongodb.connection.ServerId;
+import com.mongodb.lang.Nullable;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.DistributionSummary;
 import io.micrometer.core.instrument.MeterRegistry;
@@ -260,7 +261,7 @@ public final class MicrometerCommandSink implements CommandSink {
                     .register(registry);
         }
 
-        Counter errors(final int code, final String codeName) {
+        Counter errors(final int code, @Nullable final String codeName) {
             Counter counter = errors.get(code);
             if (counter == null) {
                 counter = errors.computeIfAbsent(code, c -> Counter.builder(ERRORS)

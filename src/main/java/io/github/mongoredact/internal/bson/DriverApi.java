@@ -216,7 +216,7 @@ public final class DriverApi {
     @Nullable
     static byte[] array(final ByteBuf buf) {
         try {
-            if (BUF_ARRAY_OFFSET != null) {
+            if (BUF_HAS_ARRAY != null && BUF_ARRAY_OFFSET != null) {
                 return (boolean) BUF_HAS_ARRAY.invokeExact(buf) ? buf.array() : null;
             }
         } catch (RuntimeException | Error e) {

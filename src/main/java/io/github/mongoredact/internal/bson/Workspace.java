@@ -92,7 +92,11 @@ public final class Workspace {
 
     /** @return the current source array: call only between {@link #source(byte[], int, int)} and {@link #release()} */
     public byte[] source() {
-        return source;
+        byte[] current = source;
+        if (current == null) {
+            throw new IllegalStateException("no source: source() is called only between source(array, off, end) and release()");
+        }
+        return current;
     }
 
     public int sourceOff() {

@@ -8,6 +8,7 @@ import com.mongodb.event.CommandEvent;
 import com.mongodb.event.CommandFailedEvent;
 import com.mongodb.event.CommandStartedEvent;
 import com.mongodb.event.CommandSucceededEvent;
+import com.mongodb.lang.Nullable;
 import org.bson.BsonDocument;
 import org.bson.RawBsonDocument;
 
@@ -156,11 +157,11 @@ public final class CommandProcessor {
                 byte[] bytes = redactor.redact(command, policy, policy.commandRules(commandName), true, documents, sinks,
                         workspace);
                 owned = bytes == null ? null : new RawBsonDocument(bytes);
-                collection = redactor.collectionName;
-                fingerprint = redactor.fingerprint;
-                size = redactor.inputSize;
-                if (redactor.valuesRedacted > 0) {
-                    counters.valuesRedacted.add(redactor.valuesRedacted);
+                collection = redactor.collectionName();
+                fingerprint = redactor.fingerprint();
+                size = redactor.inputSize();
+                if (redactor.valuesRedacted() > 0) {
+                    counters.valuesRedacted.add(redactor.valuesRedacted());
                 }
             }
         } catch (Throwable e) {
@@ -218,9 +219,9 @@ public final class CommandProcessor {
                 DocumentRedactor redactor = DocumentRedactor.current();
                 byte[] bytes = redactor.redact(reply, policy, policy.replyRules(commandName), false, true, false, workspace);
                 owned = new RawBsonDocument(bytes);
-                replySize = redactor.inputSize;
-                if (redactor.valuesRedacted > 0) {
-                    counters.valuesRedacted.add(redactor.valuesRedacted);
+                replySize = redactor.inputSize();
+                if (redactor.valuesRedacted() > 0) {
+                    counters.valuesRedacted.add(redactor.valuesRedacted());
                 }
             }
         } catch (Throwable e) {
@@ -249,10 +250,7 @@ public final class CommandProcessor {
         boolean startKnown = !sinks || started != null;
         boolean startSensitive = sinks ? started != null && started.isRedactedBySpec()
                 : SpecRedaction.isHello(commandName) && sensitiveHellos.remove(key(event)) != null;
-        Throwable thrown = event.getThrowable();
-        // a failed event without a throwable is still a failure: sinks must not see it as a success
-        Throwable original = thrown != null ? thrown : new MongoClientException("The driver reported the failure of command "
-                + commandName + " without a throwable");
+        Throwable original = failureOf(event.getThrowable(), commandName);
         Throwable failure;
         try {
             if (SpecRedaction.isSensitiveFailure(commandName, startKnown, startSensitive)) {
@@ -290,6 +288,15 @@ public final class CommandProcessor {
         }
         counters.eventsForwarded.increment();
         downstream.completed(null, forwarded, completed);
+    }
+
+    /**
+     * A failed event without a throwable (the driver never makes one, a third party's code may) is still a failure: sinks
+     * must not see it as a success.
+     */
+    private static Throwable failureOf(@Nullable final Throwable thrown, final String commandName) {
+        return thrown != null ? thrown : new MongoClientException("The driver reported the failure of command "
+                + commandName + " without a throwable");
     }
 
     private static long key(final CommandEvent event) {

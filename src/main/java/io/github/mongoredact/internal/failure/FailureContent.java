@@ -37,4 +37,14 @@ interface FailureContent {
 
     /** @return the value that stands for an id of an inserted or upserted document in a write result */
     BsonValue placeholder(BsonValue id);
+
+    /** @return the text, or the empty text where a driver type takes no null */
+    static String text(@Nullable final String text) {
+        return text == null ? "" : text;
+    }
+
+    /** @return the document, or an empty one where a driver type takes no null */
+    static BsonDocument document(@Nullable final BsonDocument document) {
+        return document == null ? new BsonDocument() : document;
+    }
 }

@@ -128,19 +128,20 @@ final class FailureRebuilder {
         }
         Class<?> type = failure.getClass();
         if (type == MongoExecutionTimeoutException.class) {
-            return new MongoExecutionTimeoutException(failure.getCode(), content.serverText(failure.getMessage()));
+            return new MongoExecutionTimeoutException(failure.getCode(), FailureContent.text(content.serverText(failure.getMessage())));
         }
         if (type == MongoException.class) {
-            return new MongoException(failure.getCode(), content.clientText(failure.getMessage()),
+            return new MongoException(failure.getCode(), FailureContent.text(content.clientText(failure.getMessage())),
                     redact(failure.getCause()));
         }
         if (type == MongoInterruptedException.class) {
             Throwable cause = redact(failure.getCause());
-            return new MongoInterruptedException(content.clientText(failure.getMessage()),
+            return new MongoInterruptedException(FailureContent.text(content.clientText(failure.getMessage())),
                     cause instanceof Exception ? (Exception) cause : null);
         }
         if (type == MongoSecurityException.class) {
-            return new MongoSecurityException(null, content.clientText(failure.getMessage()), redact(failure.getCause()));
+            return new MongoSecurityException(null, FailureContent.text(content.clientText(failure.getMessage())),
+                    redact(failure.getCause()));
         }
         if (type.getName().equals(WITH_RESPONSE)) {
             return withResponse(failure);

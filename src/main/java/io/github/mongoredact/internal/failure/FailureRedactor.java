@@ -105,7 +105,6 @@ public final class FailureRedactor {
 
     /** @return the placeholder string the walker writes for a value of this type */
     static BsonValue placeholderOf(final BsonValue id, final boolean fixed) {
-        byte[] placeholder = Placeholders.of((byte) id.getBsonType().getValue(), fixed);
-        return new BsonString(new String(placeholder == null ? Placeholders.FIXED : placeholder, StandardCharsets.UTF_8));
+        return new BsonString(new String(Placeholders.of((byte) id.getBsonType().getValue(), fixed), StandardCharsets.UTF_8));
     }
 }

@@ -14,7 +14,7 @@ final class FailureServerStandIn extends MongoServerException {
     private static final long serialVersionUID = 1L;
 
     FailureServerStandIn(final int code, @Nullable final String codeName, final String originalClassName,
-                         @Nullable final String text, @Nullable final ServerAddress address) {
+                         @Nullable final String text, final ServerAddress address) {
         super(code, codeName, FailureStandIn.message(originalClassName, text), address);
     }
 }

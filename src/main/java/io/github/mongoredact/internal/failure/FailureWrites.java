@@ -15,6 +15,7 @@ import com.mongodb.bulk.BulkWriteUpsert;
 import com.mongodb.bulk.WriteConcernError;
 import com.mongodb.lang.Nullable;
 import org.bson.BsonDocument;
+import org.bson.BsonValue;
 
 import java.lang.reflect.Constructor;
 import java.lang.reflect.Method;
@@ -22,6 +23,7 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Objects;
 import java.util.Set;
 
 /**
@@ -76,21 +78,21 @@ final class FailureWrites {
             MongoBulkWriteException e = (MongoBulkWriteException) failure;
             List<BulkWriteError> errors = new ArrayList<>();
             for (BulkWriteError error : e.getWriteErrors()) {
-                errors.add(new BulkWriteError(error.getCode(), content.serverText(error.getMessage()),
-                        content.details(error.getDetails(), false), error.getIndex()));
+                errors.add(new BulkWriteError(error.getCode(), FailureContent.text(content.serverText(error.getMessage())),
+                        FailureContent.document(content.details(error.getDetails(), false)), error.getIndex()));
             }
-            return new MongoBulkWriteException(bulkResult(e.getWriteResult(), content), errors,
+            return new MongoBulkWriteException(Objects.requireNonNull(bulkResult(e.getWriteResult(), content)), errors,
                     concernError(e.getWriteConcernError(), content), e.getServerAddress(),
                     new HashSet<>(e.getErrorLabels()));
         }
         if (type == MongoWriteConcernException.class) {
             MongoWriteConcernException e = (MongoWriteConcernException) failure;
-            return new MongoWriteConcernException(concernError(e.getWriteConcernError(), content),
+            return new MongoWriteConcernException(Objects.requireNonNull(concernError(e.getWriteConcernError(), content)),
                     concernResult(e.getWriteResult(), content), e.getServerAddress());
         }
         if (type == WriteConcernException.class || type == DuplicateKeyException.class) {
             WriteConcernException e = (WriteConcernException) failure;
-            WriteConcernResult result = concernResult(e.getWriteConcernResult(), content);
+            WriteConcernResult result = Objects.requireNonNull(concernResult(e.getWriteConcernResult(), content));
             BsonDocument response = content.response(e.getResponse(), e.getErrorLabels());
             return type == WriteConcernException.class ? new WriteConcernException(response, e.getServerAddress(), result)
                     : new DuplicateKeyException(response, e.getServerAddress(), result);
@@ -99,8 +101,8 @@ final class FailureWrites {
     }
 
     private static WriteError writeError(final WriteError error, final FailureContent content) {
-        return new WriteError(error.getCode(), content.serverText(error.getMessage()),
-                content.details(error.getDetails(), false));
+        return new WriteError(error.getCode(), FailureContent.text(content.serverText(error.getMessage())),
+                FailureContent.document(content.details(error.getDetails(), false)));
     }
 
     @Nullable
@@ -108,8 +110,8 @@ final class FailureWrites {
         if (error == null) {
             return null;
         }
-        String message = content.serverText(error.getMessage());
-        BsonDocument details = content.details(error.getDetails(), true);
+        String message = FailureContent.text(content.serverText(error.getMessage()));
+        BsonDocument details = FailureContent.document(content.details(error.getDetails(), true));
         if (LABELLED != null && LABELS != null) {
             // 4.x: the error holds labels in a set that must be mutable, MongoWriteConcernException.addLabel adds to it
             try {
@@ -149,7 +151,8 @@ final class FailureWrites {
         if (result == null || !result.wasAcknowledged()) {
             return result == null ? null : WriteConcernResult.unacknowledged();
         }
+        BsonValue upsertedId = result.getUpsertedId();
         return WriteConcernResult.acknowledged(result.getCount(), result.isUpdateOfExisting(),
-                result.getUpsertedId() == null ? null : content.placeholder(result.getUpsertedId()));
+                upsertedId == null ? null : content.placeholder(upsertedId));
     }
 }

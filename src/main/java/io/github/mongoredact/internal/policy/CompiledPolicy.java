@@ -195,8 +195,9 @@ public final class CompiledPolicy {
                     if (rule.getTarget() != target) {
                         continue;
                     }
-                    boolean global = rule.getCommandName() == null;
-                    if (pass == 0 ? !global : global || !rule.getCommandName().equals(commandName)) {
+                    String ruleCommand = rule.getCommandName();
+                    boolean global = ruleCommand == null;
+                    if (pass == 0 ? !global : global || !ruleCommand.equals(commandName)) {
                         continue;
                     }
                     String[] segments = rule.getPath().split("\\.");

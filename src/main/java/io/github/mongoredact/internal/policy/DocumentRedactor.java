@@ -28,14 +28,35 @@ public final class DocumentRedactor {
             ThreadLocal.withInitial(() -> new DocumentRedactor(COLLECTION_NAMES));
     private final CollectionNames collectionNames;
     private final RedactionWalker walker = new RedactionWalker();
-    public long fingerprint;
+    private long fingerprint;
     @Nullable
-    public String collectionName;
-    public long valuesRedacted;
-    public int inputSize;
+    private String collectionName;
+    private long valuesRedacted;
+    private int inputSize;
 
     DocumentRedactor(final CollectionNames collectionNames) {
         this.collectionNames = collectionNames;
+    }
+
+    /** @return the query-shape fingerprint of the last call's document, 0 when it was not analysed */
+    public long fingerprint() {
+        return fingerprint;
+    }
+
+    /** @return the collection the last call's command names, or null */
+    @Nullable
+    public String collectionName() {
+        return collectionName;
+    }
+
+    /** @return the values the last call replaced by placeholders */
+    public long valuesRedacted() {
+        return valuesRedacted;
+    }
+
+    /** @return the size in bytes of the last call's document as received */
+    public int inputSize() {
+        return inputSize;
     }
 
     /** @return the calling thread's redactor */

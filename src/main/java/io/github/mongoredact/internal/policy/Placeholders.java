@@ -7,7 +7,7 @@ import io.github.mongoredact.internal.bson.Bytes;
  * The placeholder strings that replace redacted values, one per BSON type, as UTF-8 bytes.
  */
 public final class Placeholders {
-    public static final byte[] FIXED = bytes("?");
+    static final byte[] FIXED = bytes("?");
     private static final byte[][] TYPED = new byte[256][];
     private static final byte[][] ALL;
 
