@@ -1,14 +1,16 @@
 package io.github.mongoredact;
 
-import com.mongodb.event.CommandListener;
+import io.github.mongoredact.handoff.HandOffSink;
+
 
 /**
  * A consumer of the owned, redacted events of a {@link RedactingCommandListener}, with richer callbacks than a plain
- * {@link CommandListener}.
+ * {@code com.mongodb.event.CommandListener}: the correlated start and completion, the collection, the query-shape fingerprint,
+ * sizes and error codes.
  *
- * <p>Register a sink with {@link RedactingCommandListener.Builder#addListener(CommandListener)}. The listener then calls
- * {@link #started(StartedCommand)} and {@link #completed(CompletedCommand)} instead of the {@code CommandListener} methods, which
- * a sink keeps as no-ops unless it also wants to be registered on the driver directly.</p>
+ * <p>Register a sink with {@link RedactingCommandListener.Builder#addSink(CommandSink)}. A sink is not a
+ * {@code CommandListener} on purpose: it cannot be handed to {@code MongoClientSettings.Builder.addCommandListener}, where it
+ * would receive the driver's borrowed events and record nothing.</p>
  *
  * <p>Threading: the callbacks run on the driver's thread, concurrently for different connections. A sink must not block; one
  * that does slow work wraps itself in {@link HandOffSink}. Exceptions thrown by a sink are caught, counted and logged by the
@@ -19,7 +21,7 @@ import com.mongodb.event.CommandListener;
  *
  * @since 0.1
  */
-public interface CommandSink extends CommandListener {
+public interface CommandSink {
 
     /**
      * Whether this sink reads {@link StartedCommand#getCommand()} or {@link CompletedCommand#getReply()} right now. When no

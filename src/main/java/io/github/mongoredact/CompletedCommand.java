@@ -44,7 +44,7 @@ public final class CompletedCommand {
      * @param errorCodeName the error's code name, or null
      * @since 0.1
      */
-    public CompletedCommand(final StartedCommand started, final boolean startKnown, final long elapsedNanos,
+    CompletedCommand(final StartedCommand started, final boolean startKnown, final long elapsedNanos,
                             @Nullable final BsonDocument reply, final int replySize, @Nullable final Throwable failure,
                             final int errorCode, @Nullable final String errorCodeName) {
         this.started = notNull("started", started);

@@ -4,13 +4,13 @@ import com.mongodb.event.CommandFailedEvent;
 import com.mongodb.event.CommandListener;
 import com.mongodb.event.CommandStartedEvent;
 import com.mongodb.event.CommandSucceededEvent;
-import io.github.mongoredact.internal.CommandProcessor;
-import io.github.mongoredact.internal.Downstream;
-import io.github.mongoredact.internal.DriverApi;
 
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
+import io.github.mongoredact.internal.bson.DriverApi;
+import io.github.mongoredact.internal.event.CommandProcessor;
+import io.github.mongoredact.internal.event.Downstream;
 
 import static io.github.mongoredact.internal.Checks.notNull;
 
@@ -21,7 +21,8 @@ import static io.github.mongoredact.internal.Checks.notNull;
  * <pre>{@code
  * RedactingCommandListener listener = RedactingCommandListener.builder()
  *         .policy(RedactionPolicy.defaults())
- *         .addListener(downstream)
+ *         .addSink(CommandLogSink.builder().build())     // a CommandSink: correlated, owned facts
+ *         .addListener(downstream)                       // a plain CommandListener: owned, redacted driver events
  *         .build();
  * MongoClientSettings settings = MongoClientSettings.builder()
  *         .applyConnectionString(new ConnectionString(uri))
@@ -45,15 +46,17 @@ import static io.github.mongoredact.internal.Checks.notNull;
 public final class RedactingCommandListener implements CommandListener {
     private final RedactionPolicy policy;
     private final List<CommandListener> listeners;
+    private final List<CommandSink> sinks;
     private final int maxInFlight;
     private final CommandProcessor processor;
 
     private RedactingCommandListener(final Builder builder) {
         this.policy = builder.policy;
         this.listeners = Collections.unmodifiableList(new ArrayList<>(builder.listeners));
+        this.sinks = Collections.unmodifiableList(new ArrayList<>(builder.sinks));
         this.maxInFlight = builder.maxInFlight;
         this.processor = new CommandProcessor(RedactionPolicy.compiledOf(policy), policy.isRedactFailures(),
-                new Downstream(listeners), maxInFlight);
+                new Downstream(listeners, sinks), maxInFlight, Facts.INSTANCE);
     }
 
     /**
@@ -88,11 +91,19 @@ public final class RedactingCommandListener implements CommandListener {
     }
 
     /**
-     * @return the downstream listeners and sinks, in the order they are called
+     * @return the plain downstream listeners, in the order they are called (before the sinks); unmodifiable
      * @since 0.1
      */
     public List<CommandListener> getListeners() {
         return listeners;
+    }
+
+    /**
+     * @return the sinks, in the order they are called (after the plain listeners); unmodifiable
+     * @since 0.1
+     */
+    public List<CommandSink> getSinks() {
+        return sinks;
     }
 
     /**
@@ -113,8 +124,8 @@ public final class RedactingCommandListener implements CommandListener {
 
     @Override
     public String toString() {
-        return "RedactingCommandListener{policy=" + policy + ", listeners=" + listeners.size() + ", maxInFlight=" + maxInFlight
-                + "}";
+        return "RedactingCommandListener{policy=" + policy + ", listeners=" + listeners.size() + ", sinks=" + sinks.size()
+                + ", maxInFlight=" + maxInFlight + "}";
     }
 
     /**
@@ -128,6 +139,7 @@ public final class RedactingCommandListener implements CommandListener {
 
         private RedactionPolicy policy = RedactionPolicy.defaults();
         private final List<CommandListener> listeners = new ArrayList<>();
+        private final List<CommandSink> sinks = new ArrayList<>();
         private int maxInFlight = DEFAULT_MAX_IN_FLIGHT;
 
         private Builder() {
@@ -144,9 +156,9 @@ public final class RedactingCommandListener implements CommandListener {
         }
 
         /**
-         * Adds a downstream listener: any {@link CommandListener}, ours or a third party's. A {@link CommandSink} receives the
-         * richer {@link CommandSink#started(StartedCommand)} and {@link CommandSink#completed(CompletedCommand)} callbacks.
-         * May be called many times; listeners are called in the order they were added.
+         * Adds a plain downstream listener: any {@link CommandListener}, such as a third party's. It receives new, owned
+         * driver events whose command and reply are the redacted copies. May be called many times; listeners are called in
+         * the order they were added, all of them before the sinks.
          *
          * @param listener the listener
          * @return this
@@ -154,6 +166,20 @@ public final class RedactingCommandListener implements CommandListener {
          */
         public Builder addListener(final CommandListener listener) {
             listeners.add(notNull("listener", listener));
+            return this;
+        }
+
+        /**
+         * Adds a sink: it receives the correlated {@link CommandSink#started(StartedCommand)} and
+         * {@link CommandSink#completed(CompletedCommand)} callbacks. May be called many times; sinks are called in the order
+         * they were added, after the plain listeners.
+         *
+         * @param sink the sink
+         * @return this
+         * @since 0.1
+         */
+        public Builder addSink(final CommandSink sink) {
+            sinks.add(notNull("sink", sink));
             return this;
         }
 

@@ -1,11 +1,11 @@
 package io.github.mongoredact;
 
 import com.mongodb.lang.Nullable;
-import io.github.mongoredact.internal.CompiledPolicy;
 
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
+import io.github.mongoredact.internal.policy.CompiledPolicy;
 
 import static io.github.mongoredact.internal.Checks.notNull;
 
@@ -19,7 +19,7 @@ import static io.github.mongoredact.internal.Checks.notNull;
  * and error labels.</p>
  *
  * <ul>
- *     <li>{@link #specOnly()} (the same as {@link #none()}): only the spec's redaction; everything else is kept verbatim.</li>
+ *     <li>{@link #specOnly()}: only the spec's redaction; everything else is kept verbatim.</li>
  *     <li>{@link #defaults()}: keeps the command name, the collection of the commands whose first field names one, {@code $db}
  *     and metadata that carries no user data AT THAT PLACE: every rule is anchored at the command's (or reply's) top level, a
  *     named path below it, or the stage level of a pipeline (see {@link FieldRule}); none applies inside inserted documents,
@@ -87,16 +87,6 @@ public final class RedactionPolicy {
      * @since 0.1
      */
     public static RedactionPolicy specOnly() {
-        return SPEC_ONLY;
-    }
-
-    /**
-     * Everything verbatim apart from the spec's rules: the same as {@link #specOnly()}.
-     *
-     * @return the policy
-     * @since 0.1
-     */
-    public static RedactionPolicy none() {
         return SPEC_ONLY;
     }
 

@@ -42,7 +42,7 @@ public final class StartedCommand {
      * @param redactedBySpec whether the command was one of the spec's sensitive commands
      * @since 0.1
      */
-    public StartedCommand(final CommandStartedEvent event, @Nullable final BsonDocument command,
+    StartedCommand(final CommandStartedEvent event, @Nullable final BsonDocument command,
                           @Nullable final String collectionName, final long fingerprint, final int commandSize,
                           final boolean redactedBySpec) {
         notNull("event", event);
@@ -121,6 +121,16 @@ public final class StartedCommand {
     }
 
     /**
+     * @return {@link #getFingerprint()} as 16 lower-case hex digits: the log's {@code queryShapeHash} and the meters'
+     *         {@code query.shape}, so that the two can be joined
+     * @since 0.1
+     */
+    public String getFingerprintHex() {
+        String digits = Long.toHexString(fingerprint);
+        return "0000000000000000".substring(digits.length()) + digits;
+    }
+
+    /**
      * @return the size in bytes of the command as sent, document sequences counted as arrays
      * @since 0.1
      */
@@ -164,6 +174,6 @@ public final class StartedCommand {
     public String toString() {
         return "StartedCommand{commandName=" + commandName + ", databaseName=" + databaseName
                 + ", collectionName=" + collectionName + ", requestId=" + requestId
-                + ", fingerprint=" + Long.toHexString(fingerprint) + ", commandSize=" + commandSize + "}";
+                + ", fingerprint=" + getFingerprintHex() + ", commandSize=" + commandSize + "}";
     }
 }

@@ -195,7 +195,7 @@ class AllocationTest {
         BsonDocument find = DriverShapes.byteBacked(new BsonDocument("find", new BsonString("customers"))
                 .append("filter", new BsonDocument("email", new BsonString("alice@example.com")))
                 .append("$db", new BsonString("shop")), Backing.BYTE_BUF_HEAP_IN_MESSAGE);
-        RedactingCommandListener listener = RedactingCommandListener.builder().policy(policy).addListener(sink).build();
+        RedactingCommandListener listener = RedactingCommandListener.builder().policy(policy).addSink(sink).build();
         CommandStartedEvent started = DriverShapes.started(1, "find", find);
         CommandSucceededEvent succeeded = DriverShapes.succeeded(1, "find", reply);
         long perPair = perCall(() -> {

@@ -52,7 +52,7 @@ class AnalysisWithoutCopyTest {
                 last[0] = started;
             }
         };
-        RedactingCommandListener listener = RedactingCommandListener.builder().policy(policy).addListener(sink).build();
+        RedactingCommandListener listener = RedactingCommandListener.builder().policy(policy).addSink(sink).build();
         listener.commandStarted(new CommandStartedEvent(null, 1, 7,
                 new ConnectionDescription(new ServerId(new ClusterId(), new ServerAddress())), "shop", "insert", command));
         return last[0];

@@ -128,7 +128,7 @@ class ConcurrencyTest {
                 completed.add(command);
             }
         };
-        RedactingCommandListener listener = RedactingCommandListener.builder().addListener(metricsLike).build();
+        RedactingCommandListener listener = RedactingCommandListener.builder().addSink(metricsLike).build();
         BsonDocument find = new BsonDocument("find", new BsonString("users"))
                 .append("filter", new BsonDocument("email", new BsonString("a@example.com"))).append("$db", new BsonString("shop"));
         listener.commandStarted(DriverShapes.started(5, "find", DriverShapes.byteBacked(find, Backing.BYTE_BUF_HEAP)));

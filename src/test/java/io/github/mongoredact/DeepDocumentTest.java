@@ -2,7 +2,6 @@ package io.github.mongoredact;
 
 import com.mongodb.event.CommandStartedEvent;
 import com.mongodb.event.CommandSucceededEvent;
-import io.github.mongoredact.micrometer.MicrometerCommandSink;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import org.bson.BsonDocument;
 import org.bson.RawBsonDocument;
@@ -17,6 +16,10 @@ import java.nio.charset.StandardCharsets;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.stream.Stream;
+import io.github.mongoredact.handoff.HandOffSink;
+import io.github.mongoredact.log.CapturedLog;
+import io.github.mongoredact.log.CommandLogSink;
+import io.github.mongoredact.micrometer.MicrometerCommandSink;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
@@ -52,9 +55,9 @@ class DeepDocumentTest {
             HandOffSink handOff = HandOffSink.builder(new KeepingListener()).build();
             RedactingCommandListener listener = RedactingCommandListener.builder().policy(policy)
                     .addListener(kept)
-                    .addListener(CommandLogSink.builder().loggerName(log.loggerName).build())
-                    .addListener(MicrometerCommandSink.builder(registry).fingerprintTag(true).build())
-                    .addListener(handOff)
+                    .addSink(CommandLogSink.builder().loggerName(log.loggerName).build())
+                    .addSink(MicrometerCommandSink.builder(registry).fingerprintTag(true).build())
+                    .addSink(handOff)
                     .build();
             byte[] deep = nested(LEVELS);
             CommandStartedEvent started = DriverShapes.started(7, "find", DriverShapes.byteBacked(

@@ -160,7 +160,7 @@ class DefaultsRealDriverTest {
             }
         };
         RedactingCommandListener listener = RedactingCommandListener.builder().policy(RedactionPolicy.defaults())
-                .addListener(kept).addListener(sink).build();
+                .addListener(kept).addSink(sink).build();
         MongoCommandException thrown;
         MongoWriteException insertThrown;
         try (EmbeddedServer server = new EmbeddedServer()) {

@@ -9,12 +9,12 @@ import org.bson.io.BasicOutputBuffer;
 import java.util.Arrays;
 
 /** Documents built byte by byte, without the driver's recursive codecs: deep ones, and ones with huge names or values. */
-final class Documents {
+public final class Documents {
     private Documents() {
     }
 
     /** @return {@code {"a": {"a": ... {"leaf": 1} ...}}} with {@code levels} documents in all, the outermost included */
-    static RawBsonDocument deep(final int levels) {
+    public static RawBsonDocument deep(final int levels) {
         BasicOutputBuffer buffer = new BasicOutputBuffer();
         // the writer's default limit is the driver's 1024 levels: lift it to build deeper documents
         try (BsonBinaryWriter writer = new BsonBinaryWriter(new BsonWriterSettings(Integer.MAX_VALUE),
@@ -33,7 +33,7 @@ final class Documents {
     }
 
     /** @return {@code {"a": [[...[1]...]]}} with {@code levels} arrays */
-    static RawBsonDocument deepArrays(final int levels) {
+    public static RawBsonDocument deepArrays(final int levels) {
         BasicOutputBuffer buffer = new BasicOutputBuffer();
         try (BsonBinaryWriter writer = new BsonBinaryWriter(new BsonWriterSettings(Integer.MAX_VALUE),
                 new BsonBinaryWriterSettings(), buffer)) {
@@ -52,7 +52,7 @@ final class Documents {
     }
 
     /** @return {@code length} times the character */
-    static String repeat(final char c, final int length) {
+    public static String repeat(final char c, final int length) {
         char[] chars = new char[length];
         Arrays.fill(chars, c);
         return new String(chars);

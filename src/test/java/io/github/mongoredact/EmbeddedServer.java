@@ -16,12 +16,12 @@ import java.util.List;
  * The embedded server on 127.0.0.1 and a free port, with real driver clients over TCP. Closing closes the clients first,
  * then shuts the server down.
  */
-final class EmbeddedServer implements AutoCloseable {
+public final class EmbeddedServer implements AutoCloseable {
     private final MongoServer server;
     private final String uri;
     private final List<MongoClient> clients = new ArrayList<>();
 
-    EmbeddedServer() {
+    public EmbeddedServer() {
         server = new MongoServer(new MemoryBackend());
         server.bind("127.0.0.1", 0);
         InetSocketAddress address = server.getLocalAddress();
@@ -32,7 +32,7 @@ final class EmbeddedServer implements AutoCloseable {
         return uri;
     }
 
-    MongoClient client(final CommandListener... listeners) {
+    public MongoClient client(final CommandListener... listeners) {
         MongoClientSettings.Builder builder = MongoClientSettings.builder().applyConnectionString(new ConnectionString(uri));
         for (CommandListener listener : listeners) {
             builder.addCommandListener(listener);

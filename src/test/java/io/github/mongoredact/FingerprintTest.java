@@ -36,7 +36,7 @@ class FingerprintTest {
                 started.add(command);
             }
         };
-        RedactingCommandListener listener = RedactingCommandListener.builder().policy(policy).addListener(sink).build();
+        RedactingCommandListener listener = RedactingCommandListener.builder().policy(policy).addSink(sink).build();
         listener.commandStarted(DriverShapes.started(1, name, command));
         assertEquals(0, listener.getCounters().getRedactionFailures());
         return started.get(0);

@@ -8,12 +8,12 @@ import org.bson.json.JsonWriterSettings;
 import java.io.StringWriter;
 
 /** The driver's way of cutting a document for its command log, and where the characters of a JSON text begin. */
-final class Json {
+public final class Json {
     private Json() {
     }
 
     /** @return the driver's text: a relaxed {@link JsonWriter} with a maximum length, {@code " ..."} appended when cut */
-    static String driverLog(final BsonDocument document, final int maxLength) {
+    public static String driverLog(final BsonDocument document, final int maxLength) {
         StringWriter out = new StringWriter();
         JsonWriter writer = new JsonWriter(out, JsonWriterSettings.builder().outputMode(JsonMode.RELAXED).maxLength(maxLength)
                 .build());
@@ -22,7 +22,7 @@ final class Json {
     }
 
     /** @return the whole relaxed JSON text */
-    static String whole(final BsonDocument document) {
+    public static String whole(final BsonDocument document) {
         return driverLog(document, 0);
     }
 
@@ -31,7 +31,7 @@ final class Json {
      *         characters: not inside an escape ({@code \"}, {@code \\ud83d}) nor between the two escapes or the two chars of a
      *         surrogate pair
      */
-    static String wholeCharacters(final String json, final int max) {
+    public static String wholeCharacters(final String json, final int max) {
         int boundary = 0;
         int i = 0;
         while (i < json.length()) {

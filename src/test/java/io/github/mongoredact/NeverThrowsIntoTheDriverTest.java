@@ -120,7 +120,7 @@ class NeverThrowsIntoTheDriverTest {
             }
         };
         KeepingListener kept = new KeepingListener();
-        RedactingCommandListener listener = RedactingCommandListener.builder().addListener(sink).addListener(kept).build();
+        RedactingCommandListener listener = RedactingCommandListener.builder().addSink(sink).addListener(kept).build();
         CommandStartedEvent started = ping();
         listener.commandStarted(started);
         listener.commandFailed(new CommandFailedEvent(null, started.getOperationId(), started.getRequestId(),

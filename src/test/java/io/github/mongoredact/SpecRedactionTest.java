@@ -57,7 +57,7 @@ class SpecRedactionTest {
             case "specOnly":
                 return RedactionPolicy.specOnly();
             case "none":
-                return RedactionPolicy.none();
+                return RedactionPolicy.specOnly();
             default:
                 return RedactionPolicy.defaults();
         }
@@ -284,7 +284,7 @@ class SpecRedactionTest {
                 completed.add(command);
             }
         };
-        RedactingCommandListener listener = RedactingCommandListener.builder().addListener(sink).build();
+        RedactingCommandListener listener = RedactingCommandListener.builder().addSink(sink).build();
         listener.commandStarted(DriverShapes.started(3, "saslContinue", DriverShapes.byteBacked(sensitiveCommand("saslContinue"),
                 Backing.BYTE_BUF_HEAP)));
         listener.commandFailed(DriverShapes.failed(3, "saslContinue", serverFailure()));

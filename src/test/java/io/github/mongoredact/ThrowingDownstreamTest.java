@@ -75,7 +75,7 @@ class ThrowingDownstreamTest {
             }
         };
         RedactingCommandListener listener = RedactingCommandListener.builder().policy(RedactionPolicy.defaults())
-                .addListener(first).addListener(sink).addListener(kept).addListener(goodSink).build();
+                .addListener(first).addSink(sink).addListener(kept).addSink(goodSink).build();
         long found;
         try (EmbeddedServer server = new EmbeddedServer()) {
             MongoClient client = server.client(listener);
@@ -114,7 +114,7 @@ class ThrowingDownstreamTest {
                 started.add(command);
             }
         };
-        RedactingCommandListener listener = RedactingCommandListener.builder().addListener(flaky).build();
+        RedactingCommandListener listener = RedactingCommandListener.builder().addSink(flaky).build();
         listener.commandStarted(DriverShapes.started(1, "find", DriverShapes.byteBacked(
                 new org.bson.BsonDocument("find", new org.bson.BsonString("customers"))
                         .append("$db", new org.bson.BsonString("shop")), DriverShapes.Backing.BYTE_BUF_HEAP)));

@@ -41,7 +41,7 @@ class WalkerStateReleaseTest {
     void metricsOnlyCallbackKeepsNoReferenceToTheCommandBuffer() {
         MetricsOnlySink sink = new MetricsOnlySink();
         RedactingCommandListener listener = RedactingCommandListener.builder().policy(RedactionPolicy.defaults())
-                .addListener(sink).build();
+                .addSink(sink).build();
         WeakReference<byte[]> buffer = startOverOwnBuffer(listener);
         assertEquals(List.of("users"), sink.collections);
         assertTrue(collected(buffer), "the walker's per-thread state still references the command's buffer");
@@ -50,7 +50,7 @@ class WalkerStateReleaseTest {
     @Test
     void metricsOnlyCallbackKeepsNoReferenceToTheReplyBuffer() {
         RedactingCommandListener listener = RedactingCommandListener.builder().policy(RedactionPolicy.defaults())
-                .addListener(new MetricsOnlySink()).build();
+                .addSink(new MetricsOnlySink()).build();
         WeakReference<byte[]> buffer = replyOverOwnBuffer(listener);
         assertTrue(collected(buffer), "the per-thread state still references the reply's buffer");
     }

@@ -1,6 +1,8 @@
 package io.github.mongoredact.internal;
 
+import com.mongodb.lang.Nullable;
 import java.util.concurrent.atomic.AtomicBoolean;
+import io.github.mongoredact.internal.bson.DriverApi;
 
 /**
  * The listener's rule for a {@link Throwable} caught at the edge of a driver callback: a failing monitoring extension never
@@ -17,32 +19,55 @@ import java.util.concurrent.atomic.AtomicBoolean;
  *     <li>{@link ThreadDeath} alone is rethrown: it is not a failure but a request, made with {@code Thread.stop()}
  *     (possible up to Java 19), to end the thread; swallowing it would defeat that request.</li>
  * </ul>
+ *
+ * <p>The library's own warnings take one path, {@link #log}: a {@link System.Logger} (which the JDK routes to
+ * {@code java.util.logging} unless the application installs another backend, such as SLF4J's), named after the API class
+ * whose instance warns ({@code RedactingCommandListener} for the pipeline behind it, {@code HandOffSink},
+ * {@code CommandLogSink}), a warning the first time, then at debug level.</p>
  */
-final class Guard {
-    private static final System.Logger LOGGER = System.getLogger("io.github.mongoredact.RedactingCommandListener");
+public final class Guard {
 
     private Guard() {
     }
 
     /** Rethrows the one throwable that must go on: {@link ThreadDeath}. */
     @SuppressWarnings("removal")
-    static void rethrowIfStopRequest(final Throwable e) {
+    public static void rethrowIfStopRequest(final Throwable e) {
         if (e instanceof ThreadDeath) {
             throw (ThreadDeath) e;
         }
     }
 
     /**
+     * @param apiClass the API class whose instances warn
+     * @return the logger of the library's own warnings for that class
+     */
+    public static System.Logger logger(final Class<?> apiClass) {
+        return System.getLogger(apiClass.getName());
+    }
+
+    /**
      * Logs a failure at WARN the first time {@code warned} is set, at DEBUG afterwards. Never throws: a logger that fails, or
      * a message that can not be built under memory pressure, is given up.
+     *
+     * @param logger the logger, from {@link #logger(Class)}
+     * @param warned set once the warning was given: one per instance that warns
+     * @param what what failed, and what happened instead
+     * @param e the failure, or null when it must not be shown (its message may quote a document)
      */
-    static void log(final AtomicBoolean warned, final String what, final Throwable e) {
+    public static void log(final System.Logger logger, final AtomicBoolean warned, final String what,
+                           @Nullable final Throwable e) {
         try {
             System.Logger.Level level = warned.compareAndSet(false, true) ? System.Logger.Level.WARNING
                     : System.Logger.Level.DEBUG;
-            if (LOGGER.isLoggable(level)) {
-                LOGGER.log(level, what + " (MongoDB Java driver " + DriverApi.driverVersion() + ", supported "
-                        + DriverApi.SUPPORTED_RANGE + "); later failures are logged at debug level", e);
+            if (logger.isLoggable(level)) {
+                String message = what + " (MongoDB Java driver " + DriverApi.driverVersion() + ", supported "
+                        + DriverApi.SUPPORTED_RANGE + "); later failures are logged at debug level";
+                if (e == null) {
+                    logger.log(level, message);
+                } else {
+                    logger.log(level, message, e);
+                }
             }
         } catch (Throwable logFailure) {
             rethrowIfStopRequest(logFailure);

@@ -1,16 +1,9 @@
 package io.github.mongoredact.micrometer;
 
 import com.mongodb.connection.ServerId;
-import io.github.mongoredact.CommandMetrics;
-import io.github.mongoredact.CommandSink;
-import io.github.mongoredact.CompletedCommand;
-import io.github.mongoredact.HandOffSink;
-import io.github.mongoredact.ListenerCounters;
-import io.github.mongoredact.StartedCommand;
+import com.mongodb.lang.Nullable;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.DistributionSummary;
-import io.micrometer.core.instrument.FunctionCounter;
-import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Tag;
 import io.micrometer.core.instrument.Tags;
@@ -19,6 +12,9 @@ import io.micrometer.core.instrument.Timer;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
+import io.github.mongoredact.CommandSink;
+import io.github.mongoredact.CompletedCommand;
+import io.github.mongoredact.StartedCommand;
 
 import static io.github.mongoredact.internal.Checks.notNull;
 
@@ -28,8 +24,8 @@ import static io.github.mongoredact.internal.Checks.notNull;
  *
  * <pre>{@code
  * MicrometerCommandSink metrics = MicrometerCommandSink.builder(registry).build();
- * RedactingCommandListener listener = RedactingCommandListener.builder().addListener(metrics).build();
- * metrics.bindCounters(listener.getCounters());
+ * RedactingCommandListener listener = RedactingCommandListener.builder().addSink(metrics).build();
+ * new ListenerCountersMetrics(listener.getCounters()).bindTo(registry);   // the listener's own counters, optional
  * }</pre>
  *
  * <p>Meters:</p>
@@ -54,7 +50,7 @@ import static io.github.mongoredact.internal.Checks.notNull;
  *
  * @since 0.1
  */
-public final class MicrometerCommandSink implements CommandSink, CommandMetrics {
+public final class MicrometerCommandSink implements CommandSink {
     /** The timer's name, Micrometer's. */
     public static final String COMMANDS = "mongodb.driver.commands";
     /** The distribution summary of command sizes. */
@@ -63,8 +59,6 @@ public final class MicrometerCommandSink implements CommandSink, CommandMetrics 
     public static final String REPLY_SIZE = "mongodb.driver.commands.reply.size";
     /** The counter of errors by code. */
     public static final String ERRORS = "mongodb.driver.commands.errors";
-    /** The prefix of the listener's and hand-offs' counters. */
-    public static final String COUNTERS_PREFIX = "mongoredact.";
     /** The value of the {@code query.shape} tag once {@link Builder#maxFingerprints(int)} values exist. */
     public static final String OTHER_FINGERPRINT = "other";
 
@@ -102,16 +96,17 @@ public final class MicrometerCommandSink implements CommandSink, CommandMetrics 
         return false;
     }
 
+    /**
+     * Records the command: its time under {@code status=FAILED} when it failed, or when its reply reported errors and
+     * {@link Builder#writeErrorsAsFailures(boolean)} is on; its sizes; its error code.
+     *
+     * @param command the completed command
+     */
     @Override
     public void completed(final CompletedCommand command) {
-        record(command, CommandMetrics.collectionOf(command.getStarted()),
-                command.hasError() && (writeErrorsAsFailures || !command.isSucceeded()));
-    }
-
-    @Override
-    public void record(final CompletedCommand command, final String collection, final boolean failed) {
+        boolean failed = command.hasError() && (writeErrorsAsFailures || !command.isSucceeded());
         StartedCommand started = command.getStarted();
-        Meters meters = meters(started, collection);
+        Meters meters = meters(started, CollectionTag.of(started));
         if (failed) {
             meters.failed().record(command.getElapsedNanos(), TimeUnit.NANOSECONDS);
         } else {
@@ -151,61 +146,13 @@ public final class MicrometerCommandSink implements CommandSink, CommandMetrics 
         }
         return byFingerprint.fingerprints.computeIfAbsent(fingerprint, f -> {
             fingerprints.incrementAndGet();
-            return new Meters(this, byFingerprint.tags.and("query.shape", hex(f)));
+            return new Meters(this, byFingerprint.tags.and("query.shape", started.getFingerprintHex()));
         });
     }
 
     private Tags serverTags(final ServerId serverId) {
         return commonTags.and(Tag.of("cluster.id", serverId.getClusterId().getValue()),
                 Tag.of("server.address", serverId.getAddress().toString()));
-    }
-
-    private static String hex(final long value) {
-        String digits = Long.toHexString(value);
-        return "0000000000000000".substring(digits.length()) + digits;
-    }
-
-    @Override
-    public void bindCounters(final ListenerCounters counters) {
-        notNull("counters", counters);
-        String prefix = COUNTERS_PREFIX + "listener.";
-        FunctionCounter.builder(prefix + "events.forwarded", counters, ListenerCounters::getEventsForwarded)
-                .description("Command events forwarded downstream by the redacting listener").tags(commonTags)
-                .register(registry);
-        FunctionCounter.builder(prefix + "redaction.failures", counters, ListenerCounters::getRedactionFailures)
-                .description("Documents that could not be redacted and were forwarded as a marker").tags(commonTags)
-                .register(registry);
-        FunctionCounter.builder(prefix + "sink.failures", counters, ListenerCounters::getSinkFailures)
-                .description("Exceptions thrown by downstream listeners and sinks").tags(commonTags).register(registry);
-        FunctionCounter.builder(prefix + "inflight.evictions", counters, ListenerCounters::getInFlightEvictions)
-                .description("Started commands evicted from the bounded in-flight table before their completion")
-                .tags(commonTags).register(registry);
-        FunctionCounter.builder(prefix + "values.redacted", counters, ListenerCounters::getValuesRedacted)
-                .description("Values replaced by placeholders").tags(commonTags).register(registry);
-        Gauge.builder(prefix + "inflight", counters, ListenerCounters::getInFlight)
-                .description("Started commands held until their completion").tags(commonTags).register(registry);
-    }
-
-    /**
-     * Makes a hand-off's counters visible: {@code mongoredact.handoff.delivered}, {@code .dropped}, {@code .failures}
-     * (function counters) and {@code mongoredact.handoff.queued} (gauge), tagged {@code name}.
-     *
-     * @param handOff the hand-off
-     * @param name the value of the {@code name} tag
-     * @since 0.1
-     */
-    public void bindCounters(final HandOffSink handOff, final String name) {
-        notNull("handOff", handOff);
-        Tags tags = commonTags.and("name", notNull("name", name));
-        String prefix = COUNTERS_PREFIX + "handoff.";
-        FunctionCounter.builder(prefix + "delivered", handOff, HandOffSink::getDelivered)
-                .description("Events delivered to the wrapped sink").tags(tags).register(registry);
-        FunctionCounter.builder(prefix + "dropped", handOff, HandOffSink::getDropped)
-                .description("Events dropped because the queue was full or closed").tags(tags).register(registry);
-        FunctionCounter.builder(prefix + "failures", handOff, HandOffSink::getFailures)
-                .description("Exceptions thrown by the wrapped sink").tags(tags).register(registry);
-        Gauge.builder(prefix + "queued", handOff, HandOffSink::getQueued)
-                .description("Events waiting in the queue").tags(tags).register(registry);
     }
 
     /**
@@ -314,7 +261,7 @@ public final class MicrometerCommandSink implements CommandSink, CommandMetrics 
                     .register(registry);
         }
 
-        Counter errors(final int code, final String codeName) {
+        Counter errors(final int code, @Nullable final String codeName) {
             Counter counter = errors.get(code);
             if (counter == null) {
                 counter = errors.computeIfAbsent(code, c -> Counter.builder(ERRORS)

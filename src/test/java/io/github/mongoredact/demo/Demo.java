@@ -8,15 +8,15 @@ import com.mongodb.client.MongoClients;
 import com.mongodb.event.CommandListener;
 import de.bwaldvogel.mongo.MongoServer;
 import de.bwaldvogel.mongo.backend.memory.MemoryBackend;
-import io.github.mongoredact.CommandLogSink;
-import io.github.mongoredact.CommandSink;
-import io.github.mongoredact.ListenerCounters;
-import io.github.mongoredact.RedactingCommandListener;
-import io.github.mongoredact.micrometer.MicrometerCommandSink;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 
 import java.io.PrintStream;
 import java.util.Locale;
+import io.github.mongoredact.ListenerCounters;
+import io.github.mongoredact.RedactingCommandListener;
+import io.github.mongoredact.log.CommandLogSink;
+import io.github.mongoredact.micrometer.ListenerCountersMetrics;
+import io.github.mongoredact.micrometer.MicrometerCommandSink;
 
 /**
  * The demo: runs a customer workload through the MongoDB Java driver with the {@link RedactingCommandListener} registered on
@@ -101,11 +101,11 @@ public final class Demo {
             AllocationMeter meter = AllocationMeter.createOrNull();
             RedactingCommandListener listener = RedactingCommandListener.builder()
                     .policy(options.policy())
-                    .addListener(meter == null ? logSink : meter.wrap((CommandSink) logSink))
-                    .addListener(meter == null ? metricsSink : meter.wrap((CommandSink) metricsSink))
+                    .addSink(meter == null ? logSink : meter.wrap(logSink))
+                    .addSink(meter == null ? metricsSink : meter.wrap(metricsSink))
                     .build();
-            metricsSink.bindCounters(listener.getCounters());
-            CommandListener registered = meter == null ? listener : meter.wrap((CommandListener) listener);
+            new ListenerCountersMetrics(listener.getCounters()).bindTo(registry);
+            CommandListener registered = meter == null ? listener : meter.wrap(listener);
 
             settings.addCommandListener(registered);
 

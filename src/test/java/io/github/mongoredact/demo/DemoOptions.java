@@ -122,7 +122,7 @@ final class DemoOptions {
     RedactionPolicy policy() {
         switch (policyName) {
             case "none":
-                return RedactionPolicy.none();
+                return RedactionPolicy.specOnly();
             case "spec":
                 return RedactionPolicy.specOnly();
             default:

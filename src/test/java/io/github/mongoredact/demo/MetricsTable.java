@@ -1,6 +1,5 @@
 package io.github.mongoredact.demo;
 
-import io.github.mongoredact.micrometer.MicrometerCommandSink;
 import io.micrometer.core.instrument.DistributionSummary;
 import io.micrometer.core.instrument.Meter;
 import io.micrometer.core.instrument.MeterRegistry;
@@ -11,6 +10,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.TimeUnit;
+import io.github.mongoredact.micrometer.MicrometerCommandSink;
 
 /**
  * Prints the meters of a {@link MicrometerCommandSink} as a table: per command and collection, the count, failures, mean and

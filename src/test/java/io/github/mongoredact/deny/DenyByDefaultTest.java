@@ -12,9 +12,6 @@ import com.mongodb.event.CommandSucceededEvent;
 import com.mongodb.lang.Nullable;
 import de.bwaldvogel.mongo.MongoServer;
 import de.bwaldvogel.mongo.backend.memory.MemoryBackend;
-import io.github.mongoredact.DriverShapes;
-import io.github.mongoredact.RedactingCommandListener;
-import io.github.mongoredact.RedactionPolicy;
 import org.bson.BsonDocument;
 import org.bson.BsonValue;
 import org.bson.RawBsonDocument;
@@ -27,6 +24,9 @@ import java.util.Arrays;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
+import io.github.mongoredact.DriverShapes;
+import io.github.mongoredact.RedactingCommandListener;
+import io.github.mongoredact.RedactionPolicy;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -54,7 +54,7 @@ class DenyByDefaultTest {
     private final Recorder forwarded = new Recorder(false);
     private final Recorder.Sink sink = new Recorder.Sink(forwarded);
     private final RedactingCommandListener listener = RedactingCommandListener.builder().policy(RedactionPolicy.defaults())
-            .addListener(forwarded).addListener(sink).build();
+            .addListener(forwarded).addSink(sink).build();
     private final Set<String> notCollection = new HashSet<>();
     private int requestId = 10_000;
 

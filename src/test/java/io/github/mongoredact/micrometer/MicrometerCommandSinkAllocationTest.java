@@ -2,6 +2,9 @@ package io.github.mongoredact.micrometer;
 
 import com.mongodb.event.CommandStartedEvent;
 import com.mongodb.event.CommandSucceededEvent;
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
+import org.bson.RawBsonDocument;
+import org.junit.jupiter.api.Test;
 import io.github.mongoredact.Allocations;
 import io.github.mongoredact.CommandSink;
 import io.github.mongoredact.CompletedCommand;
@@ -9,9 +12,6 @@ import io.github.mongoredact.Events;
 import io.github.mongoredact.RedactingCommandListener;
 import io.github.mongoredact.RedactionPolicy;
 import io.github.mongoredact.StartedCommand;
-import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
-import org.bson.RawBsonDocument;
-import org.junit.jupiter.api.Test;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -72,14 +72,14 @@ class MicrometerCommandSinkAllocationTest {
         CommandSucceededEvent succeeded = Events.succeededEvent(started, REPLY, 1_000_000);
         SimpleMeterRegistry registry = new SimpleMeterRegistry();
         RedactingCommandListener withMetrics = RedactingCommandListener.builder().policy(RedactionPolicy.defaults())
-                .addListener(MicrometerCommandSink.builder(registry).build()).build();
+                .addSink(MicrometerCommandSink.builder(registry).build()).build();
         double metricsPair = Allocations.perRun(PAIRS, () -> {
             withMetrics.commandStarted(started);
             withMetrics.commandSucceeded(succeeded);
         });
 
         RedactingCommandListener withCopies = RedactingCommandListener.builder().policy(RedactionPolicy.defaults())
-                .addListener(new CopyingSink()).build();
+                .addSink(new CopyingSink()).build();
         double copyingPair = Allocations.perRun(PAIRS, () -> {
             withCopies.commandStarted(started);
             withCopies.commandSucceeded(succeeded);

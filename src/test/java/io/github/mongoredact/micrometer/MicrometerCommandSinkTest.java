@@ -14,9 +14,6 @@ import com.mongodb.client.model.Updates;
 import com.mongodb.event.CommandListener;
 import de.bwaldvogel.mongo.MongoServer;
 import de.bwaldvogel.mongo.backend.memory.MemoryBackend;
-import io.github.mongoredact.CommandMetrics;
-import io.github.mongoredact.ListenerCounters;
-import io.github.mongoredact.RedactingCommandListener;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.DistributionSummary;
 import io.micrometer.core.instrument.FunctionCounter;
@@ -41,6 +38,8 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
+import io.github.mongoredact.ListenerCounters;
+import io.github.mongoredact.RedactingCommandListener;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -106,7 +105,7 @@ class MicrometerCommandSinkTest {
         SimpleMeterRegistry ours = new SimpleMeterRegistry();
         SimpleMeterRegistry theirs = new SimpleMeterRegistry();
         RedactingCommandListener listener = RedactingCommandListener.builder()
-                .addListener(MicrometerCommandSink.builder(ours).build()).build();
+                .addSink(MicrometerCommandSink.builder(ours).build()).build();
         workload(client(listener, new MongoMetricsCommandListener(theirs)).getDatabase("test"));
 
         Map<String, Long> expected = timers(theirs);
@@ -132,7 +131,7 @@ class MicrometerCommandSinkTest {
     void recordsSizesOfCommandsAndReplies() {
         SimpleMeterRegistry registry = new SimpleMeterRegistry();
         RedactingCommandListener listener = RedactingCommandListener.builder()
-                .addListener(MicrometerCommandSink.builder(registry).build()).build();
+                .addSink(MicrometerCommandSink.builder(registry).build()).build();
         MongoCollection<Document> users = client(listener).getDatabase("test").getCollection("users");
         users.insertOne(new Document("_id", 1).append("payload", "x".repeat(5000)));
         DistributionSummary commandSize = registry.find(MicrometerCommandSink.COMMAND_SIZE).tags("command", "insert")
@@ -150,7 +149,7 @@ class MicrometerCommandSinkTest {
         SimpleMeterRegistry ours = new SimpleMeterRegistry();
         SimpleMeterRegistry theirs = new SimpleMeterRegistry();
         RedactingCommandListener listener = RedactingCommandListener.builder()
-                .addListener(MicrometerCommandSink.builder(ours).build()).build();
+                .addSink(MicrometerCommandSink.builder(ours).build()).build();
         MongoCollection<Document> users = client(listener, new MongoMetricsCommandListener(theirs)).getDatabase("test")
                 .getCollection("users");
         users.insertOne(new Document("_id", 1));
@@ -183,7 +182,7 @@ class MicrometerCommandSinkTest {
     void keepsWriteErrorsAsSuccessesWhenAskedButStillCountsTheirCode() {
         SimpleMeterRegistry registry = new SimpleMeterRegistry();
         RedactingCommandListener listener = RedactingCommandListener.builder()
-                .addListener(MicrometerCommandSink.builder(registry).writeErrorsAsFailures(false).build()).build();
+                .addSink(MicrometerCommandSink.builder(registry).writeErrorsAsFailures(false).build()).build();
         MongoCollection<Document> users = client(listener).getDatabase("test").getCollection("users");
         users.insertOne(new Document("_id", 1));
         assertThrows(MongoWriteException.class, () -> users.insertOne(new Document("_id", 1)));
@@ -196,7 +195,7 @@ class MicrometerCommandSinkTest {
     void countsEveryCommandFromEightThreads() throws Exception {
         SimpleMeterRegistry registry = new SimpleMeterRegistry();
         RedactingCommandListener listener = RedactingCommandListener.builder()
-                .addListener(MicrometerCommandSink.builder(registry).build()).build();
+                .addSink(MicrometerCommandSink.builder(registry).build()).build();
         MongoDatabase db = client(listener).getDatabase("test");
         int threads = 8;
         int perThread = 40;
@@ -240,9 +239,9 @@ class MicrometerCommandSinkTest {
         SimpleMeterRegistry shaped = new SimpleMeterRegistry();
         SimpleMeterRegistry bounded = new SimpleMeterRegistry();
         RedactingCommandListener listener = RedactingCommandListener.builder()
-                .addListener(MicrometerCommandSink.builder(plain).build())
-                .addListener(MicrometerCommandSink.builder(shaped).fingerprintTag(true).build())
-                .addListener(MicrometerCommandSink.builder(bounded).fingerprintTag(true).maxFingerprints(1).build())
+                .addSink(MicrometerCommandSink.builder(plain).build())
+                .addSink(MicrometerCommandSink.builder(shaped).fingerprintTag(true).build())
+                .addSink(MicrometerCommandSink.builder(bounded).fingerprintTag(true).maxFingerprints(1).build())
                 .build();
         MongoCollection<Document> users = client(listener).getDatabase("test").getCollection("users");
         users.find(Filters.eq("email", "a@example.com")).first();
@@ -264,8 +263,8 @@ class MicrometerCommandSinkTest {
     void exposesTheListenersCountersAsMeters() {
         SimpleMeterRegistry registry = new SimpleMeterRegistry();
         MicrometerCommandSink sink = MicrometerCommandSink.builder(registry).tags(List.of(Tag.of("app", "demo"))).build();
-        RedactingCommandListener listener = RedactingCommandListener.builder().addListener(sink).build();
-        sink.bindCounters(listener.getCounters());
+        RedactingCommandListener listener = RedactingCommandListener.builder().addSink(sink).build();
+        new ListenerCountersMetrics(listener.getCounters(), List.of(Tag.of("app", "demo"))).bindTo(registry);
         workload(client(listener).getDatabase("test"));
         ListenerCounters counters = listener.getCounters();
         FunctionCounter forwarded = registry.find("mongoredact.listener.events.forwarded").tags("app", "demo")
@@ -291,19 +290,18 @@ class MicrometerCommandSinkTest {
     void namesCollectionsAsMicrometerDoes() {
         SimpleMeterRegistry registry = new SimpleMeterRegistry();
         RedactingCommandListener listener = RedactingCommandListener.builder()
-                .addListener(CommandMetrics.asSink((command, collection, failed) -> registry.counter("seen",
-                        "command", command.getStarted().getCommandName(), "collection", collection,
-                        "failed", Boolean.toString(failed)).increment()))
+                .addSink(MicrometerCommandSink.builder(registry).build())
                 .build();
         MongoDatabase db = client(listener).getDatabase("test");
         db.getCollection("users").insertOne(new Document("_id", 1));
         db.runCommand(new Document("listCollections", 1));
         db.runCommand(new Document("collStats", "users"));
-        assertEquals(1, registry.find("seen").tags("command", "insert", "collection", "users", "failed", "false").counter()
-                .count());
-        assertEquals(1, registry.find("seen").tags("command", "listCollections", "collection", "unknown").counter().count());
-        assertEquals(1, registry.find("seen").tags("command", "collStats", "collection", "unknown").counter().count(),
-                "collStats is not among the commands Micrometer takes the collection of");
+        assertEquals(1, registry.find(MicrometerCommandSink.COMMANDS).tags("command", "insert", "collection", "users",
+                "status", "SUCCESS").timer().count());
+        assertEquals(1, registry.find(MicrometerCommandSink.COMMANDS).tags("command", "listCollections", "collection",
+                "unknown").timer().count());
+        assertEquals(1, registry.find(MicrometerCommandSink.COMMANDS).tags("command", "collStats", "collection", "unknown")
+                .timer().count(), "collStats is not among the commands Micrometer takes the collection of");
         assertFalse(listener.getCounters().getEventsForwarded() == 0);
     }
 }

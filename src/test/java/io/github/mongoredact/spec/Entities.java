@@ -13,14 +13,14 @@ import com.mongodb.event.ConnectionReadyEvent;
 import com.mongodb.event.ServerDescriptionChangedEvent;
 import com.mongodb.event.ServerListener;
 import com.mongodb.lang.Nullable;
-import io.github.mongoredact.RedactingCommandListener;
-import io.github.mongoredact.RedactionPolicy;
 import org.bson.BsonDocument;
 import org.bson.BsonValue;
 
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicInteger;
+import io.github.mongoredact.RedactingCommandListener;
+import io.github.mongoredact.RedactionPolicy;
 
 /**
  * The entities of a test: clients (our listener with {@link RedactionPolicy#specOnly()}, a capturing downstream listener,
@@ -50,7 +50,7 @@ final class Entities implements AutoCloseable {
             RedactingCommandListener.Builder builder = RedactingCommandListener.builder().policy(RedactionPolicy.specOnly())
                     .addListener(observed);
             if (log != null) {
-                builder.addListener(log.sink);
+                builder.addSink(log.sink);
             }
             this.listener = builder.build();
             for (String name : new String[]{"connectionCreatedEvent", "connectionReadyEvent", "serverDescriptionChangedEvent"}) {

@@ -9,9 +9,6 @@ import com.mongodb.client.MongoCollection;
 import com.mongodb.client.MongoDatabase;
 import com.mongodb.event.CommandStartedEvent;
 import com.mongodb.event.CommandSucceededEvent;
-import io.github.mongoredact.Events;
-import io.github.mongoredact.RedactingCommandListener;
-import io.github.mongoredact.RedactionPolicy;
 import org.bson.BsonBoolean;
 import org.bson.BsonDocument;
 import org.bson.BsonInt32;
@@ -26,6 +23,9 @@ import java.util.Map;
 import java.util.function.Consumer;
 import java.util.function.Supplier;
 import java.util.regex.Pattern;
+import io.github.mongoredact.Events;
+import io.github.mongoredact.RedactingCommandListener;
+import io.github.mongoredact.RedactionPolicy;
 
 /**
  * The spec README's logging prose tests on truncation, against our log sink: 1 (default limit, real), 2 (limit 5: hello with
@@ -89,7 +89,7 @@ final class ProseTests {
         List<Mismatch> out = new ArrayList<>();
         LogCapture log = new LogCapture(5);
         RedactingCommandListener listener = RedactingCommandListener.builder().policy(RedactionPolicy.specOnly())
-                .addListener(log.sink).build();
+                .addSink(log.sink).build();
         BsonDocument hello = new BsonDocument("hello", BsonBoolean.TRUE).append("$db", new BsonString("admin"));
         CommandStartedEvent started = new CommandStartedEvent(null, 1, 2, Events.connection(), "admin", "hello",
                 Shapes.driverShape(hello));
@@ -227,7 +227,7 @@ final class ProseTests {
 
     private void withClient(final LogCapture log, final Consumer<MongoDatabase> body) {
         RedactingCommandListener listener = RedactingCommandListener.builder().policy(RedactionPolicy.specOnly())
-                .addListener(log.sink).build();
+                .addSink(log.sink).build();
         try (MongoClient client = MongoClients.create(MongoClientSettings.builder().applyConnectionString(
                 new ConnectionString(uri)).addCommandListener(listener).build())) {
             body.accept(client.getDatabase(DATABASE));

@@ -1,0 +1,31 @@
+package io.github.mongoredact;
+
+import com.mongodb.event.CommandStartedEvent;
+import com.mongodb.lang.Nullable;
+import io.github.mongoredact.internal.event.CommandFacts;
+import org.bson.BsonDocument;
+
+/**
+ * The one maker of {@link StartedCommand} and {@link CompletedCommand}, whose constructors are package-private: the listener
+ * hands this to its pipeline, which lives in an internal package. Stateless and thread-safe.
+ */
+final class Facts implements CommandFacts {
+    static final Facts INSTANCE = new Facts();
+
+    private Facts() {
+    }
+
+    @Override
+    public StartedCommand started(final CommandStartedEvent event, @Nullable final BsonDocument command,
+                                  @Nullable final String collectionName, final long fingerprint, final int commandSize,
+                                  final boolean redactedBySpec) {
+        return new StartedCommand(event, command, collectionName, fingerprint, commandSize, redactedBySpec);
+    }
+
+    @Override
+    public CompletedCommand completed(final StartedCommand started, final boolean startKnown, final long elapsedNanos,
+                                      @Nullable final BsonDocument reply, final int replySize, @Nullable final Throwable failure,
+                                      final int errorCode, @Nullable final String errorCodeName) {
+        return new CompletedCommand(started, startKnown, elapsedNanos, reply, replySize, failure, errorCode, errorCodeName);
+    }
+}

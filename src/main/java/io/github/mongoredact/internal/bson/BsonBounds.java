@@ -1,0 +1,109 @@
+package io.github.mongoredact.internal.bson;
+
+/**
+ * Where BSON elements end: the bounds of C strings, strings and values of every type, checked against the end of their
+ * document. Allocation-free; a violation is a {@link BsonFormatException} that says where.
+ */
+public final class BsonBounds {
+    /** The deepest nesting read or written: deeper documents are refused, so that no walk can exhaust the stack. */
+    public static final int MAX_DEPTH = 128;
+
+    private BsonBounds() {
+    }
+
+    /** @return the index of the NUL that ends the C string at {@code start} */
+    public static int cstringEnd(final byte[] src, final int start, final int end) {
+        for (int i = start; i < end; i++) {
+            if (src[i] == 0) {
+                return i;
+            }
+        }
+        throw new BsonFormatException("unterminated key or C string at index=" + start + " end=" + end);
+    }
+
+    /** @return the index after the value of the given type at {@code v}, checked against {@code end} */
+    public static int valueEnd(final byte[] src, final byte type, final int v, final int end) {
+        long after;
+        switch (type) {
+            case 0x01:
+            case 0x09:
+            case 0x11:
+            case 0x12:
+                after = (long) v + 8;
+                break;
+            case 0x02:
+            case 0x0D:
+            case 0x0E:
+                after = stringEnd(src, v, end);
+                break;
+            case 0x03:
+            case 0x04:
+            case 0x0F:
+                checkAvailable(v, 4, end);
+                int length = Bytes.readInt(src, v);
+                if (length < (type == 0x0F ? 14 : 5)) {
+                    throw new BsonFormatException("length too small: index=" + v + " length=" + length + " type=" + type);
+                }
+                after = (long) v + length;
+                break;
+            case 0x05:
+                checkAvailable(v, 5, end);
+                int binaryLength = Bytes.readInt(src, v);
+                if (binaryLength < 0) {
+                    throw new BsonFormatException("negative binary length: index=" + v + " length=" + binaryLength);
+                }
+                after = (long) v + 5 + binaryLength;
+                break;
+            case 0x06:
+            case 0x0A:
+            case (byte) 0xFF:
+            case 0x7F:
+                after = v;
+                break;
+            case 0x07:
+                after = (long) v + 12;
+                break;
+            case 0x08:
+                after = (long) v + 1;
+                break;
+            case 0x0B:
+                after = cstringEnd(src, cstringEnd(src, v, end) + 1, end) + 1;
+                break;
+            case 0x0C:
+                after = stringEnd(src, v, end) + 12;
+                break;
+            case 0x10:
+                after = (long) v + 4;
+                break;
+            case 0x13:
+                after = (long) v + 16;
+                break;
+            default:
+                throw new BsonFormatException("unknown BSON type 0x" + Integer.toHexString(type & 0xff) + " at index="
+                        + (v - 1));
+        }
+        if (after > end) {
+            throw new BsonFormatException("value overruns its document: index=" + v + " end=" + after + " limit=" + end);
+        }
+        return (int) after;
+    }
+
+    public static long stringEnd(final byte[] src, final int v, final int end) {
+        checkAvailable(v, 4, end);
+        int length = Bytes.readInt(src, v);
+        if (length < 1) {
+            throw new BsonFormatException("string length too small: index=" + v + " length=" + length);
+        }
+        long after = (long) v + 4 + length;
+        if (after > end || src[(int) after - 1] != 0) {
+            throw new BsonFormatException("string not terminated: index=" + v + " length=" + length + " limit=" + end);
+        }
+        return after;
+    }
+
+    public static void checkAvailable(final int index, final int count, final int end) {
+        if ((long) index + count > end) {
+            throw new BsonFormatException("truncated value: index=" + index + " needs=" + count + " limit=" + end);
+        }
+    }
+}

@@ -1,0 +1,133 @@
+package io.github.mongoredact.internal.bson;
+
+/**
+ * What a redacting walk checks beyond the bounds of {@link BsonBounds}, so that it forwards nothing the driver's decoder would
+ * reject and no value byte can pass for a key: booleans 0 or 1, the inner length of old binary (subtype 2), keys that are
+ * UTF-8 without control characters, kept strings that are UTF-8 without NUL. Allocation-free; a violation is a
+ * {@link BsonFormatException} that says where.
+ *
+ * <p>Keys are held to more than the driver holds them to: a corrupt length or type byte makes the bytes of a value run into a
+ * key, and every such run crosses a type byte (0x01 to 0x13, 0x7F) or a NUL, so refusing control characters in keys refuses
+ * those runs. Real field names do not hold control characters.</p>
+ */
+public final class BsonValidation {
+    private static final byte OLD_BINARY = 0x02;
+
+    private BsonValidation() {
+    }
+
+    /** Checks the key {@code src[k, keyEnd)}: UTF-8, no control character. */
+    public static void checkKey(final byte[] src, final int k, final int keyEnd) {
+        for (int i = k; i < keyEnd; i++) {
+            byte b = src[i];
+            if (b < 0x20 && b >= 0 || b == 0x7F) {
+                throw new BsonFormatException("control character in key: index=" + i + " byte=" + (b & 0xff));
+            }
+            if (b < 0) {
+                checkUtf8(src, k, keyEnd);
+                return;
+            }
+        }
+    }
+
+    /** Checks what the driver's decoder checks of a value: a boolean is 0 or 1, old binary repeats its length. */
+    public static void checkValue(final byte[] src, final byte type, final int v, final int vEnd) {
+        if (type == 0x08) {
+            byte b = src[v];
+            if (b != 0 && b != 1) {
+                throw new BsonFormatException("boolean neither 0 nor 1: index=" + v + " value=" + b);
+            }
+        } else if (type == 0x05 && src[v + 4] == OLD_BINARY) {
+            int length = Bytes.readInt(src, v);
+            if (length < 4 || vEnd - (v + 5) < 4 || Bytes.readInt(src, v + 5) != length - 4) {
+                throw new BsonFormatException("old binary with inconsistent lengths: index=" + v + " length=" + length);
+            }
+        }
+    }
+
+    /** Checks the text of a kept value: strings, code and symbols UTF-8 without NUL, regular expressions UTF-8. */
+    public static void checkKept(final byte[] src, final byte type, final int v, final int vEnd) {
+        switch (type) {
+            case 0x02:
+            case 0x0D:
+            case 0x0E:
+            case 0x0C:
+                // bounds checked by BsonBounds.valueEnd
+                checkString(src, v + 4, Bytes.readInt(src, v) - 1);
+                break;
+            case 0x0F:
+                BsonBounds.stringEnd(src, v + 4, vEnd);
+                checkString(src, v + 8, Bytes.readInt(src, v + 4) - 1);
+                break;
+            case 0x0B:
+                int patternEnd = BsonBounds.cstringEnd(src, v, vEnd);
+                checkUtf8(src, v, patternEnd);
+                checkUtf8(src, patternEnd + 1, vEnd - 1);
+                break;
+            default:
+                break;
+        }
+    }
+
+    /** Checks {@code len} string bytes at {@code off}: UTF-8, no NUL. */
+    public static void checkString(final byte[] src, final int off, final int len) {
+        int end = off + len;
+        for (int i = off; i < end; i++) {
+            byte b = src[i];
+            if (b == 0) {
+                throw new BsonFormatException("NUL inside a kept string: index=" + i);
+            }
+            if (b < 0) {
+                checkUtf8(src, i, end);
+                for (int j = i; j < end; j++) {
+                    if (src[j] == 0) {
+                        throw new BsonFormatException("NUL inside a kept string: index=" + j);
+                    }
+                }
+                return;
+            }
+        }
+    }
+
+    /** Checks that {@code src[off, end)} is well-formed UTF-8 (no overlong forms, surrogates or code points past U+10FFFF). */
+    static void checkUtf8(final byte[] src, final int off, final int end) {
+        int i = off;
+        while (i < end) {
+            int b = src[i] & 0xff;
+            if (b < 0x80) {
+                i++;
+                continue;
+            }
+            int count;
+            int lowSecond = 0x80;
+            int highSecond = 0xBF;
+            if (b >= 0xC2 && b <= 0xDF) {
+                count = 1;
+            } else if (b >= 0xE0 && b <= 0xEF) {
+                count = 2;
+                lowSecond = b == 0xE0 ? 0xA0 : 0x80;
+                highSecond = b == 0xED ? 0x9F : 0xBF;
+            } else if (b >= 0xF0 && b <= 0xF4) {
+                count = 3;
+                lowSecond = b == 0xF0 ? 0x90 : 0x80;
+                highSecond = b == 0xF4 ? 0x8F : 0xBF;
+            } else {
+                throw new BsonFormatException("invalid UTF-8 lead byte: index=" + i + " byte=" + b);
+            }
+            if (i + count >= end) {
+                throw new BsonFormatException("truncated UTF-8 sequence: index=" + i + " end=" + end);
+            }
+            int second = src[i + 1] & 0xff;
+            if (second < lowSecond || second > highSecond) {
+                throw new BsonFormatException("invalid UTF-8 continuation: index=" + (i + 1) + " byte=" + second);
+            }
+            for (int j = i + 2; j <= i + count; j++) {
+                int c = src[j] & 0xff;
+                if (c < 0x80 || c > 0xBF) {
+                    throw new BsonFormatException("invalid UTF-8 continuation: index=" + j + " byte=" + c);
+                }
+            }
+            i += count + 1;
+        }
+    }
+}

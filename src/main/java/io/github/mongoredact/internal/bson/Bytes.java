@@ -1,0 +1,65 @@
+package io.github.mongoredact.internal.bson;
+
+/**
+ * Little-endian reads and writes on arrays by absolute index, and byte comparisons. Allocation-free.
+ */
+public final class Bytes {
+    private Bytes() {
+    }
+
+    public static int readInt(final byte[] src, final int index) {
+        return (src[index] & 0xff) | (src[index + 1] & 0xff) << 8 | (src[index + 2] & 0xff) << 16 | (src[index + 3] & 0xff) << 24;
+    }
+
+    public static long readLong(final byte[] src, final int index) {
+        return (readInt(src, index) & 0xffffffffL) | ((long) readInt(src, index + 4)) << 32;
+    }
+
+    /** @return bytes written: 4 */
+    public static int writeInt(final byte[] dst, final int index, final int value) {
+        dst[index] = (byte) value;
+        dst[index + 1] = (byte) (value >>> 8);
+        dst[index + 2] = (byte) (value >>> 16);
+        dst[index + 3] = (byte) (value >>> 24);
+        return 4;
+    }
+
+    /** @return bytes written: 8 */
+    public static int writeLong(final byte[] dst, final int index, final long value) {
+        writeInt(dst, index, (int) value);
+        writeInt(dst, index + 4, (int) (value >>> 32));
+        return 8;
+    }
+
+    public static boolean equal(final byte[] expected, final byte[] src, final int off, final int len) {
+        if (expected.length != len) {
+            return false;
+        }
+        for (int i = 0; i < len; i++) {
+            if (expected[i] != src[off + i]) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** @return the number of decimal digits of a non-negative value */
+    public static int digits(final int value) {
+        int digits = 1;
+        for (int v = value; v >= 10; v /= 10) {
+            digits++;
+        }
+        return digits;
+    }
+
+    /** Writes the decimal digits of a non-negative value. @return bytes written */
+    public static int writeDigits(final byte[] dst, final int index, final int value) {
+        int digits = digits(value);
+        int v = value;
+        for (int i = index + digits - 1; i >= index; i--) {
+            dst[i] = (byte) ('0' + v % 10);
+            v /= 10;
+        }
+        return digits;
+    }
+}

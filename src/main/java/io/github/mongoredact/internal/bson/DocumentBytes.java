@@ -1,0 +1,160 @@
+package io.github.mongoredact.internal.bson;
+
+import com.mongodb.lang.Nullable;
+import org.bson.BsonBinaryReader;
+import org.bson.BsonDocument;
+import org.bson.ByteBuf;
+import org.bson.RawBsonDocument;
+import org.bson.io.BsonInput;
+
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+
+/**
+ * Reaches the bytes of the byte-backed documents the driver hands a listener: their length, and a copy straight into a
+ * destination array, or a view of their own heap array where there is one.
+ *
+ * <ul>
+ *     <li>{@link RawBsonDocument}: its backing array, offset and length (public API), allocation-free.</li>
+ *     <li>The driver's {@code ByteBufBsonDocument}: its buffer, read by absolute index, reached through a {@link VarHandle} on
+ *     its private field where the runtime allows it (allocation-free); otherwise through {@code asBsonReader()} and
+ *     {@link BsonInput#readBytes(byte[], int, int)}, which allocates a reader per document. The system property
+ *     {@code io.github.mongoredact.noFieldAccess=true} forces the second path.</li>
+ * </ul>
+ *
+ * <p>Valid only while the driver's callback runs: nothing here keeps a reference.</p>
+ */
+public final class DocumentBytes {
+    private static final String BYTE_BUF_DOCUMENT = "com.mongodb.internal.connection.ByteBufBsonDocument";
+    @Nullable
+    private static final Class<?> BYTE_BUF_DOCUMENT_CLASS;
+    @Nullable
+    private static final VarHandle BYTE_BUF;
+
+    static {
+        Class<?> type = null;
+        VarHandle handle = null;
+        try {
+            type = Class.forName(BYTE_BUF_DOCUMENT, false, BsonDocument.class.getClassLoader());
+            if (!Boolean.getBoolean("io.github.mongoredact.noFieldAccess")) {
+                handle = MethodHandles.privateLookupIn(type, MethodHandles.lookup())
+                        .findVarHandle(type, "byteBuf", ByteBuf.class);
+            }
+        } catch (ClassNotFoundException | NoSuchFieldException | IllegalAccessException | RuntimeException e) {
+            // another driver layout, or a module that does not open the package: the public path is used
+            handle = null;
+        }
+        BYTE_BUF_DOCUMENT_CLASS = type;
+        BYTE_BUF = handle;
+    }
+
+    private DocumentBytes() {
+    }
+
+    /** @return whether the document is backed by bytes (raw, or the driver's buffer-backed document) */
+    public static boolean isByteBacked(final BsonDocument document) {
+        return document instanceof RawBsonDocument || (BYTE_BUF_DOCUMENT_CLASS != null
+                && document.getClass() == BYTE_BUF_DOCUMENT_CLASS);
+    }
+
+    /** @return whether the allocation-free path to the driver's buffers is in use */
+    static boolean fieldAccess() {
+        return BYTE_BUF != null;
+    }
+
+    /**
+     * Points the workspace's source at the document's own heap array, if it has one.
+     *
+     * @return false when the bytes are not in a heap array (copy them instead)
+     */
+    public static boolean view(final BsonDocument document, final Workspace workspace) {
+        if (document instanceof RawBsonDocument) {
+            RawBsonDocument raw = (RawBsonDocument) document;
+            int offset = DriverApi.rawOffset(raw);
+            workspace.source(DriverApi.rawArray(raw), offset, offset + DriverApi.rawLength(raw));
+            return true;
+        }
+        ByteBuf buf = buffer(document);
+        byte[] array = buf == null ? null : DriverApi.array(buf);
+        if (array != null) {
+            int start = DriverApi.arrayOffset(buf) + buf.position();
+            int length = checkedLength(buf.getInt(buf.position()), buf.remaining());
+            workspace.source(array, start, start + length);
+            return true;
+        }
+        return false;
+    }
+
+    /** @return the document's length in bytes */
+    public static int length(final BsonDocument document) {
+        if (document instanceof RawBsonDocument) {
+            return DriverApi.rawLength((RawBsonDocument) document);
+        }
+        ByteBuf buf = buffer(document);
+        if (buf != null) {
+            return checkedLength(buf.getInt(buf.position()), buf.remaining());
+        }
+        try (BsonBinaryReader reader = (BsonBinaryReader) document.asBsonReader()) {
+            // BsonInput tells what remains only from 5.14: the copy's readBytes checks the bounds on every line
+            return checkedLength(reader.getBsonInput().readInt32(), Integer.MAX_VALUE);
+        }
+    }
+
+    /**
+     * Copies the document's bytes into {@code dst} at {@code index}; {@code dst} must have room for {@link #length}.
+     *
+     * @return bytes written
+     */
+    public static int copy(final BsonDocument document, final byte[] dst, final int index) {
+        if (document instanceof RawBsonDocument) {
+            RawBsonDocument raw = (RawBsonDocument) document;
+            int length = DriverApi.rawLength(raw);
+            checkRoom(dst, index, length);
+            System.arraycopy(DriverApi.rawArray(raw), DriverApi.rawOffset(raw), dst, index, length);
+            return length;
+        }
+        ByteBuf buf = buffer(document);
+        if (buf != null) {
+            int position = buf.position();
+            int length = checkedLength(buf.getInt(position), buf.remaining());
+            checkRoom(dst, index, length);
+            byte[] array = DriverApi.array(buf);
+            if (array != null) {
+                System.arraycopy(array, DriverApi.arrayOffset(buf) + position, dst, index, length);
+            } else {
+                buf.get(position, dst, index, length);
+            }
+            return length;
+        }
+        try (BsonBinaryReader reader = (BsonBinaryReader) document.asBsonReader()) {
+            BsonInput input = reader.getBsonInput();
+            int length = checkedLength(input.readInt32(), Integer.MAX_VALUE);
+            checkRoom(dst, index, length);
+            Bytes.writeInt(dst, index, length);
+            input.readBytes(dst, index + 4, length - 4);
+            return length;
+        }
+    }
+
+    @Nullable
+    private static ByteBuf buffer(final BsonDocument document) {
+        if (BYTE_BUF != null && document.getClass() == BYTE_BUF_DOCUMENT_CLASS) {
+            return (ByteBuf) BYTE_BUF.get(document);
+        }
+        return null;
+    }
+
+    private static void checkRoom(final byte[] dst, final int index, final int length) {
+        if ((long) index + length > dst.length) {
+            throw new BsonFormatException("document changed while copied: index=" + index + " length=" + length
+                    + " capacity=" + dst.length);
+        }
+    }
+
+    private static int checkedLength(final int length, final int available) {
+        if (length < 5 || length > available) {
+            throw new BsonFormatException("document length out of bounds: length=" + length + " available=" + available);
+        }
+        return length;
+    }
+}

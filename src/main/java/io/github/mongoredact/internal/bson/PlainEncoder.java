@@ -1,0 +1,284 @@
+package io.github.mongoredact.internal.bson;
+
+import com.mongodb.lang.Nullable;
+import org.bson.BsonArray;
+import org.bson.BsonBinary;
+import org.bson.BsonDbPointer;
+import org.bson.BsonDocument;
+import org.bson.BsonJavaScriptWithScope;
+import org.bson.BsonRegularExpression;
+import org.bson.BsonValue;
+import org.bson.types.Decimal128;
+
+import java.util.Map;
+
+/**
+ * Encodes a plain {@link BsonDocument} (the small top level the driver builds for insert / update / delete, with each
+ * document sequence appended as an array of byte-backed documents) as BSON, value by value, copying byte-backed documents
+ * whole. Two modes by the same code: counting (no destination) for the exact size, then writing.
+ *
+ * <p>Not thread-safe: one instance per thread, reused.</p>
+ */
+public final class PlainEncoder {
+    @Nullable
+    private byte[] dst;
+    private int pos;
+    /** Whether the arrays of the top level are written with their first element only (a sample for the analysis). */
+    private boolean sample;
+
+    /** @return the exact encoded size of the document */
+    public int size(final BsonDocument document) {
+        return size(document, false);
+    }
+
+    /**
+     * @param sample whether each top-level array counts its first element only: the query-shape fingerprint hashes only the
+     *               first element of an array, so a sample has the fingerprint of the whole
+     * @return the exact encoded size
+     */
+    public int size(final BsonDocument document, final boolean sample) {
+        this.sample = sample;
+        dst = null;
+        pos = 0;
+        document(document, 0);
+        return pos;
+    }
+
+    /**
+     * Writes the document at {@code index}; {@code dst} must have room for {@link #size}.
+     *
+     * @return bytes written
+     */
+    public int write(final BsonDocument document, final byte[] dst, final int index) {
+        return write(document, dst, index, false);
+    }
+
+    /** Writes the document, or its sample (see {@link #size(BsonDocument, boolean)}). @return bytes written */
+    public int write(final BsonDocument document, final byte[] dst, final int index, final boolean sample) {
+        this.sample = sample;
+        this.dst = dst;
+        this.pos = index;
+        document(document, 0);
+        this.dst = null;
+        return pos - index;
+    }
+
+    private void document(final BsonDocument document, final int depth) {
+        checkDepth(depth);
+        if (DocumentBytes.isByteBacked(document)) {
+            if (dst == null) {
+                pos += DocumentBytes.length(document);
+            } else {
+                pos += DocumentBytes.copy(document, dst, pos);
+            }
+            return;
+        }
+        int start = pos;
+        pos += 4;
+        for (Map.Entry<String, BsonValue> entry : document.entrySet()) {
+            BsonValue value = entry.getValue();
+            putByte((byte) value.getBsonType().getValue());
+            putKey(entry.getKey());
+            value(value, depth);
+        }
+        putByte((byte) 0);
+        if (dst != null) {
+            Bytes.writeInt(dst, start, pos - start);
+        }
+    }
+
+    private void array(final BsonArray array, final int depth) {
+        checkDepth(depth);
+        int start = pos;
+        pos += 4;
+        int size = sample && depth == 1 ? Math.min(1, array.size()) : array.size();
+        for (int i = 0; i < size; i++) {
+            BsonValue value = array.get(i);
+            putByte((byte) value.getBsonType().getValue());
+            putDigits(i);
+            putByte((byte) 0);
+            value(value, depth);
+        }
+        putByte((byte) 0);
+        if (dst != null) {
+            Bytes.writeInt(dst, start, pos - start);
+        }
+    }
+
+    private void value(final BsonValue value, final int depth) {
+        switch (value.getBsonType()) {
+            case DOUBLE:
+                putLong(Double.doubleToRawLongBits(value.asDouble().getValue()));
+                break;
+            case STRING:
+                putString(value.asString().getValue());
+                break;
+            case DOCUMENT:
+                document(value.asDocument(), depth + 1);
+                break;
+            case ARRAY:
+                array(value.asArray(), depth + 1);
+                break;
+            case BINARY:
+                BsonBinary binary = value.asBinary();
+                byte[] data = binary.getData();
+                if (binary.getType() == 0x02) {
+                    // the old binary subtype repeats the length inside the value
+                    putInt(data.length + 4);
+                    putByte(binary.getType());
+                    putInt(data.length);
+                } else {
+                    putInt(data.length);
+                    putByte(binary.getType());
+                }
+                putBytes(data);
+                break;
+            case UNDEFINED:
+            case NULL:
+            case MIN_KEY:
+            case MAX_KEY:
+                break;
+            case OBJECT_ID:
+                putBytes(value.asObjectId().getValue().toByteArray());
+                break;
+            case BOOLEAN:
+                putByte((byte) (value.asBoolean().getValue() ? 1 : 0));
+                break;
+            case DATE_TIME:
+                putLong(value.asDateTime().getValue());
+                break;
+            case REGULAR_EXPRESSION:
+                BsonRegularExpression regex = value.asRegularExpression();
+                putCString(regex.getPattern());
+                putCString(regex.getOptions());
+                break;
+            case DB_POINTER:
+                BsonDbPointer pointer = value.asDBPointer();
+                putString(pointer.getNamespace());
+                putBytes(pointer.getId().toByteArray());
+                break;
+            case JAVASCRIPT:
+                putString(value.asJavaScript().getCode());
+                break;
+            case SYMBOL:
+                putString(value.asSymbol().getSymbol());
+                break;
+            case JAVASCRIPT_WITH_SCOPE:
+                BsonJavaScriptWithScope code = value.asJavaScriptWithScope();
+                int start = pos;
+                pos += 4;
+                putString(code.getCode());
+                document(code.getScope(), depth + 1);
+                if (dst != null) {
+                    Bytes.writeInt(dst, start, pos - start);
+                }
+                break;
+            case INT32:
+                putInt(value.asInt32().getValue());
+                break;
+            case TIMESTAMP:
+                putLong(value.asTimestamp().getValue());
+                break;
+            case INT64:
+                putLong(value.asInt64().getValue());
+                break;
+            case DECIMAL128:
+                Decimal128 decimal = value.asDecimal128().getValue();
+                putLong(decimal.getLow());
+                putLong(decimal.getHigh());
+                break;
+            default:
+                throw new BsonFormatException("unsupported BSON type " + value.getBsonType());
+        }
+    }
+
+    private static void checkDepth(final int depth) {
+        if (depth >= BsonBounds.MAX_DEPTH) {
+            throw new BsonFormatException("document nested deeper than " + BsonBounds.MAX_DEPTH + " levels");
+        }
+    }
+
+    private void putByte(final byte b) {
+        if (dst != null) {
+            dst[pos] = b;
+        }
+        pos++;
+    }
+
+    private void putInt(final int value) {
+        if (dst != null) {
+            Bytes.writeInt(dst, pos, value);
+        }
+        pos += 4;
+    }
+
+    private void putLong(final long value) {
+        if (dst != null) {
+            Bytes.writeLong(dst, pos, value);
+        }
+        pos += 8;
+    }
+
+    private void putBytes(final byte[] bytes) {
+        if (dst != null) {
+            System.arraycopy(bytes, 0, dst, pos, bytes.length);
+        }
+        pos += bytes.length;
+    }
+
+    private void putDigits(final int value) {
+        pos += dst == null ? Bytes.digits(value) : Bytes.writeDigits(dst, pos, value);
+    }
+
+    private void putKey(final String key) {
+        if (key.indexOf('\0') >= 0) {
+            throw new BsonFormatException("key holds a NUL character: key length=" + key.length());
+        }
+        putUtf8(key);
+        putByte((byte) 0);
+    }
+
+    private void putCString(final String value) {
+        if (value.indexOf('\0') >= 0) {
+            throw new BsonFormatException("C string holds a NUL character: length=" + value.length());
+        }
+        putUtf8(value);
+        putByte((byte) 0);
+    }
+
+    private void putString(final String value) {
+        int lengthIndex = pos;
+        pos += 4;
+        putUtf8(value);
+        putByte((byte) 0);
+        if (dst != null) {
+            Bytes.writeInt(dst, lengthIndex, pos - lengthIndex - 4);
+        }
+    }
+
+    /** UTF-8 without allocating; an unpaired surrogate becomes {@code ?}, as {@link String#getBytes} does. */
+    private void putUtf8(final String s) {
+        int length = s.length();
+        for (int i = 0; i < length; i++) {
+            char c = s.charAt(i);
+            if (c < 0x80) {
+                putByte((byte) c);
+            } else if (c < 0x800) {
+                putByte((byte) (0xC0 | c >> 6));
+                putByte((byte) (0x80 | c & 0x3F));
+            } else if (Character.isHighSurrogate(c) && i + 1 < length && Character.isLowSurrogate(s.charAt(i + 1))) {
+                int cp = Character.toCodePoint(c, s.charAt(++i));
+                putByte((byte) (0xF0 | cp >> 18));
+                putByte((byte) (0x80 | cp >> 12 & 0x3F));
+                putByte((byte) (0x80 | cp >> 6 & 0x3F));
+                putByte((byte) (0x80 | cp & 0x3F));
+            } else if (Character.isSurrogate(c)) {
+                putByte((byte) '?');
+            } else {
+                putByte((byte) (0xE0 | c >> 12));
+                putByte((byte) (0x80 | c >> 6 & 0x3F));
+                putByte((byte) (0x80 | c & 0x3F));
+            }
+        }
+    }
+}

@@ -1,0 +1,41 @@
+package io.github.mongoredact.internal.event;
+
+import com.mongodb.event.CommandStartedEvent;
+import com.mongodb.lang.Nullable;
+import io.github.mongoredact.CompletedCommand;
+import io.github.mongoredact.StartedCommand;
+import org.bson.BsonDocument;
+
+/**
+ * Makes the public value types, whose constructors are not API. Implemented in the API package by a package-private class,
+ * which the listener hands to its {@link CommandProcessor}: so only the listener's own pipeline builds these facts, and the
+ * value types need no public constructor.
+ */
+public interface CommandFacts {
+
+    /**
+     * @param event the started event whose metadata is taken (its command is not read)
+     * @param command the redacted, owned command, or null when no copy was made
+     * @param collectionName the collection the command names, or null
+     * @param fingerprint the query-shape fingerprint of the redacted command
+     * @param commandSize the size in bytes of the command as the driver sent it, or -1 when unknown
+     * @param redactedBySpec whether the command was one of the spec's sensitive commands
+     * @return the facts of a started command
+     */
+    StartedCommand started(CommandStartedEvent event, @Nullable BsonDocument command, @Nullable String collectionName,
+                           long fingerprint, int commandSize, boolean redactedBySpec);
+
+    /**
+     * @param started the facts of the start, or those rebuilt from the completion when the start was not tracked
+     * @param startKnown whether {@code started} came from the started event
+     * @param elapsedNanos the elapsed time the driver measured
+     * @param reply the redacted, owned reply, or null
+     * @param replySize the size in bytes of the reply as received, or -1 for a failure
+     * @param failure the redacted failure, or null when the command succeeded
+     * @param errorCode the error code, 0 when there is none
+     * @param errorCodeName the error's code name, or null
+     * @return the facts of a completed command
+     */
+    CompletedCommand completed(StartedCommand started, boolean startKnown, long elapsedNanos, @Nullable BsonDocument reply,
+                               int replySize, @Nullable Throwable failure, int errorCode, @Nullable String errorCodeName);
+}

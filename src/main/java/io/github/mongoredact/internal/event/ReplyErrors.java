@@ -1,0 +1,92 @@
+package io.github.mongoredact.internal.event;
+
+import com.mongodb.lang.Nullable;
+
+import java.nio.charset.StandardCharsets;
+import io.github.mongoredact.internal.bson.BsonBounds;
+import io.github.mongoredact.internal.bson.Bytes;
+
+/**
+ * Finds the first write error or write concern error that a reply reports under {@code ok: 1}, by scanning its top level
+ * bytes. Allocation-free unless an error is found (its code name is then decoded).
+ */
+final class ReplyErrors {
+    private static final ThreadLocal<ReplyErrors> CURRENT = ThreadLocal.withInitial(ReplyErrors::new);
+    private static final byte[] WRITE_ERRORS = "writeErrors".getBytes(StandardCharsets.UTF_8);
+    private static final byte[] WRITE_CONCERN_ERROR = "writeConcernError".getBytes(StandardCharsets.UTF_8);
+    private static final byte[] CODE = "code".getBytes(StandardCharsets.UTF_8);
+    private static final byte[] CODE_NAME = "codeName".getBytes(StandardCharsets.UTF_8);
+
+    int code;
+    @Nullable
+    String codeName;
+
+    /** @return the calling thread's scanner: read its result before the next scan on the thread */
+    static ReplyErrors current() {
+        return CURRENT.get();
+    }
+
+    /** Scans the reply at {@code src[off, end)}; the result is in {@link #code} (0 when none) and {@link #codeName}. */
+    void scan(final byte[] src, final int off, final int end) {
+        code = 0;
+        codeName = null;
+        int error = find(src, off, end, WRITE_ERRORS, (byte) 0x04);
+        if (error >= 0) {
+            int arrayEnd = error + Bytes.readInt(src, error) - 1;
+            int p = error + 4;
+            if (p < arrayEnd && src[p] == 0x03) {
+                int v = BsonBounds.cstringEnd(src, p + 1, arrayEnd) + 1;
+                read(src, v);
+                return;
+            }
+        }
+        int concern = find(src, off, end, WRITE_CONCERN_ERROR, (byte) 0x03);
+        if (concern >= 0) {
+            read(src, concern);
+        }
+    }
+
+    /** The same for a reply that is not byte-backed, through the document API. */
+    void scan(final org.bson.BsonDocument reply) {
+        code = 0;
+        codeName = null;
+        org.bson.BsonValue errors = reply.get("writeErrors");
+        org.bson.BsonDocument error = null;
+        if (errors != null && errors.isArray() && !errors.asArray().isEmpty() && errors.asArray().get(0).isDocument()) {
+            error = errors.asArray().get(0).asDocument();
+        } else if (reply.isDocument("writeConcernError")) {
+            error = reply.getDocument("writeConcernError");
+        }
+        if (error != null) {
+            code = error.isInt32("code") ? error.getInt32("code").getValue() : -1;
+            codeName = error.isString("codeName") ? error.getString("codeName").getValue() : null;
+        }
+    }
+
+    private void read(final byte[] src, final int document) {
+        int end = document + Bytes.readInt(src, document);
+        int c = find(src, document, end, CODE, (byte) 0x10);
+        code = c >= 0 ? Bytes.readInt(src, c) : -1;
+        int n = find(src, document, end, CODE_NAME, (byte) 0x02);
+        if (n >= 0) {
+            codeName = new String(src, n + 4, Bytes.readInt(src, n) - 1, StandardCharsets.UTF_8);
+        }
+    }
+
+    /** @return the index of the value of the top-level field {@code key} of the given type, or -1 */
+    private static int find(final byte[] src, final int off, final int end, final byte[] key, final byte type) {
+        int docEnd = Math.min(end, off + Bytes.readInt(src, off)) - 1;
+        int p = off + 4;
+        while (p < docEnd) {
+            byte t = src[p];
+            int k = p + 1;
+            int keyEnd = BsonBounds.cstringEnd(src, k, docEnd);
+            int v = keyEnd + 1;
+            if (t == type && Bytes.equal(key, src, k, keyEnd - k)) {
+                return v;
+            }
+            p = BsonBounds.valueEnd(src, t, v, docEnd);
+        }
+        return -1;
+    }
+}

@@ -1,0 +1,81 @@
+package io.github.mongoredact.log;
+
+import com.mongodb.ServerAddress;
+import com.mongodb.connection.ConnectionDescription;
+import com.mongodb.connection.ConnectionId;
+import io.github.mongoredact.StartedCommand;
+import io.github.mongoredact.internal.bson.DriverApi;
+import org.bson.types.ObjectId;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * One log line, built in one pass from one list of entries: each entry is message text, a field (its value written into the
+ * message and kept as a key-value pair), or a structured-only field (a key-value pair the driver's message does not show).
+ * So the message and the key-value pairs can not disagree. Not thread-safe: one per line.
+ */
+final class LogLine {
+    private final StringBuilder message;
+    private final List<Object> keyValues = new ArrayList<>(36);
+
+    LogLine(final int capacity) {
+        this.message = new StringBuilder(capacity);
+    }
+
+    /** Message text only. */
+    LogLine text(final String text) {
+        message.append(text);
+        return this;
+    }
+
+    /** A value shown in the message and kept as a key-value pair. */
+    LogLine field(final String key, final Object value) {
+        message.append(value);
+        keyValues.add(key);
+        keyValues.add(value);
+        return this;
+    }
+
+    /** A key-value pair the message does not show. */
+    LogLine structured(final String key, final Object value) {
+        keyValues.add(key);
+        keyValues.add(value);
+        return this;
+    }
+
+    /**
+     * The driver's part from " using a connection" to "the operation ID is N.", with the started command's fields, and the
+     * query-shape fingerprint (structured only).
+     */
+    LogLine connection(final StartedCommand started) {
+        ConnectionDescription description = started.getConnectionDescription();
+        ConnectionId connectionId = description.getConnectionId();
+        ServerAddress address = description.getServerAddress();
+        text(" using a connection with driver-generated ID ").field("driverConnectionId", DriverApi.localValue(connectionId));
+        Long serverValue = DriverApi.serverValue(connectionId);
+        if (serverValue != null) {
+            text(" and server-generated ID ").field("serverConnectionId", serverValue);
+        }
+        text(" to ").field("serverHost", address.getHost()).text(":").field("serverPort", address.getPort());
+        ObjectId serviceId = description.getServiceId();
+        if (serviceId != null) {
+            text(" with service ID ").field("serviceId", serviceId.toHexString());
+        }
+        text(". The request ID is ").field("requestId", started.getRequestId())
+                .text(" and the operation ID is ").field("operationId", started.getOperationId()).text(".");
+        if (started.getFingerprint() != 0) {
+            structured("queryShapeHash", started.getFingerprintHex());
+        }
+        return this;
+    }
+
+    String message() {
+        return message.toString();
+    }
+
+    /** @return alternating keys and non-null values, in the order they were added */
+    List<Object> keyValues() {
+        return keyValues;
+    }
+}

@@ -1,0 +1,104 @@
+package io.github.mongoredact.internal.event;
+
+import org.junit.jupiter.api.Test;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+class InFlightTableTest {
+
+    @Test
+    void returnsWhatWasPutOnceThenNothing() {
+        InFlightTable<Object> table = new InFlightTable<>(100);
+        Object value = new Object();
+        table.put(InFlightTable.key(7, 42), value);
+        assertEquals(1, table.size());
+        assertSame(value, table.remove(InFlightTable.key(7, 42)));
+        assertNull(table.remove(InFlightTable.key(7, 42)));
+        assertEquals(0, table.size());
+    }
+
+    @Test
+    void completionsThatNeverComeLeaveTheTableAtItsBoundAndAreCounted() {
+        InFlightTable<Object> table = new InFlightTable<>(1000);
+        for (int i = 0; i < 25_000; i++) {
+            table.put(InFlightTable.key(i % 50, i), "started " + i);
+        }
+        assertEquals(1000, table.size());
+        assertEquals(24_000, table.evictions());
+    }
+
+    @Test
+    void evictsTheOldestFirst() {
+        InFlightTable<Object> table = new InFlightTable<>(1);
+        table.put(InFlightTable.key(1, 1), "first");
+        table.put(InFlightTable.key(1, 2), "second");
+        assertNull(table.remove(InFlightTable.key(1, 1)));
+        assertEquals("second", table.remove(InFlightTable.key(1, 2)));
+        assertEquals(1, table.evictions());
+    }
+
+    @Test
+    void keepsTheNewestWhenOlderOnesCompleteOutOfOrder() {
+        InFlightTable<Object> table = new InFlightTable<>(16);
+        for (int i = 0; i < 16; i++) {
+            table.put(InFlightTable.key(0, i), i);
+        }
+        // complete every other one, then fill again: nothing still in flight is evicted while there is room
+        for (int i = 0; i < 16; i += 2) {
+            assertEquals(i, table.remove(InFlightTable.key(0, i)));
+        }
+        for (int i = 16; i < 24; i++) {
+            table.put(InFlightTable.key(0, i), i);
+        }
+        assertEquals(0, table.evictions());
+        for (int i = 1; i < 16; i += 2) {
+            assertEquals(i, table.remove(InFlightTable.key(0, i)));
+        }
+    }
+
+    @Test
+    void staysConsistentUnderConcurrentStartsAndCompletions() throws Exception {
+        InFlightTable<Object> table = new InFlightTable<>(10_000);
+        ExecutorService pool = Executors.newFixedThreadPool(8);
+        try {
+            List<Future<Integer>> results = new ArrayList<>();
+            for (int t = 0; t < 8; t++) {
+                final int connection = t;
+                results.add(pool.submit(() -> {
+                    int matched = 0;
+                    for (int i = 0; i < 20_000; i++) {
+                        long key = InFlightTable.key(connection, i);
+                        table.put(key, i);
+                        if (Integer.valueOf(i).equals(table.remove(key))) {
+                            matched++;
+                        }
+                    }
+                    return matched;
+                }));
+            }
+            for (Future<Integer> result : results) {
+                assertEquals(20_000, result.get(30, TimeUnit.SECONDS));
+            }
+        } finally {
+            pool.shutdownNow();
+        }
+        assertEquals(0, table.size());
+        assertEquals(0, table.evictions());
+    }
+
+    @Test
+    void rejectsABoundBelowOne() {
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> new InFlightTable(0));
+        assertEquals("capacity must be 1 or more, was 0", e.getMessage());
+    }
+}
