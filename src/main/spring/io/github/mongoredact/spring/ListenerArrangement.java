@@ -3,7 +3,7 @@ package io.github.mongoredact.spring;
 import com.mongodb.MongoClientSettings;
 import com.mongodb.event.CommandListener;
 import com.mongodb.lang.Nullable;
-import io.github.mongoredact.CommandMetrics;
+import io.github.mongoredact.CommandSink;
 import io.github.mongoredact.RedactingCommandListener;
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
@@ -24,6 +24,7 @@ import java.util.concurrent.atomic.AtomicBoolean;
 public final class ListenerArrangement {
     /** Micrometer's own command listener, named so that Micrometer need not be on the class path. */
     static final String MICROMETER_LISTENER = "io.micrometer.core.instrument.binder.mongodb.MongoMetricsCommandListener";
+    private static final String METRICS_SINK = "io.github.mongoredact.micrometer.MicrometerCommandSink";
 
     private static final Log LOG = LogFactory.getLog(ListenerArrangement.class);
 
@@ -38,7 +39,7 @@ public final class ListenerArrangement {
                         final boolean wrapOtherListeners) {
         this.listener = listener;
         this.moved = find(listener.getListeners(), MovedListeners.class);
-        this.replaceMicrometer = replaceMicrometerListener && find(listener.getListeners(), CommandMetrics.class) != null;
+        this.replaceMicrometer = replaceMicrometerListener && recordsCommandTimers(listener.getSinks());
         this.wrapOthers = wrapOtherListeners;
     }
 
@@ -73,6 +74,16 @@ public final class ListenerArrangement {
     }
 
     @Nullable
+    /** By name: the Micrometer sink's class must not be loaded where Micrometer is absent. */
+    private static boolean recordsCommandTimers(final List<CommandSink> sinks) {
+        for (CommandSink sink : sinks) {
+            if (sink.getClass().getName().equals(METRICS_SINK)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
     private static <T> T find(final List<CommandListener> listeners, final Class<T> type) {
         for (CommandListener candidate : listeners) {
             if (type.isInstance(candidate)) {

@@ -1,12 +1,13 @@
 package io.github.mongoredact.spring;
 
+import com.mongodb.lang.Nullable;
 import com.mongodb.MongoClientSettings;
 import com.mongodb.event.CommandListener;
-import io.github.mongoredact.CommandLogSink;
 import io.github.mongoredact.CommandSink;
 import io.github.mongoredact.FieldAction;
 import io.github.mongoredact.RedactingCommandListener;
 import io.github.mongoredact.RedactionPolicy;
+import io.github.mongoredact.log.CommandLogSink;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
@@ -16,7 +17,7 @@ import org.springframework.boot.context.properties.EnableConfigurationProperties
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Import;
 
-import java.util.ArrayList;
+import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
@@ -63,8 +64,9 @@ public class MongoRedactAutoConfiguration {
         properties.getReplyRedact().forEach(path -> builder.replyField(path, FieldAction.REDACT));
         properties.getReplyDrop().forEach(path -> builder.replyField(path, FieldAction.DROP));
         builder.placeholderStyle(properties.getPlaceholderStyle());
-        if (properties.getMaxSequenceDocuments() != null) {
-            builder.maxSequenceDocuments(properties.getMaxSequenceDocuments());
+        Integer maxSequenceDocuments = properties.getMaxSequenceDocuments();
+        if (maxSequenceDocuments != null) {
+            builder.maxSequenceDocuments(maxSequenceDocuments);
         }
         builder.maxDocumentBytes(properties.getMaxDocumentBytes());
         return builder.build();
@@ -83,11 +85,13 @@ public class MongoRedactAutoConfiguration {
     public CommandLogSink mongoRedactCommandLogSink(final MongoRedactProperties properties) {
         MongoRedactProperties.Log log = properties.getLog();
         CommandLogSink.Builder builder = CommandLogSink.builder().loggerName(log.getLoggerName()).level(log.getLevel());
-        if (log.getErrorLevel() != null) {
-            builder.errorLevel(log.getErrorLevel());
+        CommandLogSink.Level errorLevel = log.getErrorLevel();
+        if (errorLevel != null) {
+            builder.errorLevel(errorLevel);
         }
-        if (log.getOnlySlowOrFailed() != null) {
-            builder.onlySlowOrFailed(log.getOnlySlowOrFailed().toNanos(), TimeUnit.NANOSECONDS);
+        Duration onlySlowOrFailed = log.getOnlySlowOrFailed();
+        if (onlySlowOrFailed != null) {
+            builder.onlySlowOrFailed(onlySlowOrFailed.toNanos(), TimeUnit.NANOSECONDS);
         }
         return builder.build();
     }
@@ -106,11 +110,9 @@ public class MongoRedactAutoConfiguration {
     @ConditionalOnMissingBean
     public RedactingCommandListener mongoRedactCommandListener(final RedactionPolicy policy, final MongoRedactProperties properties,
                                                                final ObjectProvider<CommandSink> sinks) {
-        List<CommandListener> downstream = new ArrayList<>(sinks.orderedStream().collect(Collectors.toList()));
-        if (properties.isWrapOtherListeners()) {
-            downstream.add(new MovedListeners());
-        }
-        return build(policy, properties.getMaxInFlight(), downstream);
+        List<CommandSink> downstream = sinks.orderedStream().collect(Collectors.toList());
+        return build(policy, properties.getMaxInFlight(), downstream,
+                properties.isWrapOtherListeners() ? new MovedListeners() : null);
     }
 
     /**
@@ -128,12 +130,15 @@ public class MongoRedactAutoConfiguration {
                 properties.isWrapOtherListeners());
     }
 
-    /** The one place that adds downstream listeners, so that a later {@code addSink} is one change. */
-    static RedactingCommandListener build(final RedactionPolicy policy, final int maxInFlight,
-                                          final List<CommandListener> downstream) {
+    /** The one place that adds the sinks and the place for the moved listeners. */
+    static RedactingCommandListener build(final RedactionPolicy policy, final int maxInFlight, final List<CommandSink> sinks,
+                                          @Nullable final CommandListener moved) {
         RedactingCommandListener.Builder builder = RedactingCommandListener.builder().policy(policy).maxInFlight(maxInFlight);
-        for (CommandListener listener : downstream) {
-            builder.addListener(listener);
+        for (CommandSink sink : sinks) {
+            builder.addSink(sink);
+        }
+        if (moved != null) {
+            builder.addListener(moved);
         }
         return builder.build();
     }

@@ -1,7 +1,9 @@
 package io.github.mongoredact.spring;
 
-import io.github.mongoredact.HandOffSink;
 import io.github.mongoredact.RedactingCommandListener;
+import io.github.mongoredact.handoff.HandOffSink;
+import io.github.mongoredact.micrometer.HandOffSinkMetrics;
+import io.github.mongoredact.micrometer.ListenerCountersMetrics;
 import io.github.mongoredact.micrometer.MicrometerCommandSink;
 import io.micrometer.core.instrument.MeterRegistry;
 import org.springframework.beans.factory.ObjectProvider;
@@ -66,9 +68,9 @@ public class MongoRedactMetricsConfiguration {
             if (metrics == null || redacting == null) {
                 return;
             }
-            metrics.bindCounters(redacting.getCounters());
+            new ListenerCountersMetrics(redacting.getCounters()).bindTo(metrics.getRegistry());
             for (Map.Entry<String, HandOffSink> handOff : beanFactory.getBeansOfType(HandOffSink.class, false, false).entrySet()) {
-                metrics.bindCounters(handOff.getValue(), handOff.getKey());
+                new HandOffSinkMetrics(handOff.getValue(), handOff.getKey()).bindTo(metrics.getRegistry());
             }
         };
     }

@@ -1,9 +1,9 @@
 package io.github.mongoredact.spring;
 
 import com.mongodb.lang.Nullable;
-import io.github.mongoredact.CommandLogSink;
 import io.github.mongoredact.PlaceholderStyle;
 import io.github.mongoredact.RedactionPolicy;
+import io.github.mongoredact.log.CommandLogSink;
 import org.springframework.boot.context.properties.ConfigurationProperties;
 
 import java.time.Duration;

@@ -39,7 +39,7 @@ public class MicrometerSinkBenchmark {
     @Setup
     public void setUp() {
         registry = new SimpleMeterRegistry();
-        listener = RedactingCommandListener.builder().addListener(MicrometerCommandSink.builder(registry).build()).build();
+        listener = RedactingCommandListener.builder().addSink(MicrometerCommandSink.builder(registry).build()).build();
     }
 
     /**

@@ -1,8 +1,8 @@
 package it.mongoredact;
 
 import com.mongodb.client.MongoClient;
-import io.github.mongoredact.CommandLogSink;
-import io.github.mongoredact.HandOffSink;
+import io.github.mongoredact.log.CommandLogSink;
+import io.github.mongoredact.handoff.HandOffSink;
 import io.github.mongoredact.PlaceholderStyle;
 import io.github.mongoredact.RedactingCommandListener;
 import io.github.mongoredact.RedactionPolicy;
@@ -154,7 +154,7 @@ class PropertiesAndBeansTest {
         try (RunningApp app = RunningApp.sync(List.of(HandOffConfiguration.class))) {
             handOff = app.bean(HandOffSink.class);
             target = app.bean(RecordingListener.class);
-            assertTrue(app.bean(RedactingCommandListener.class).getListeners().contains(handOff));
+            assertTrue(app.bean(RedactingCommandListener.class).getSinks().contains(handOff));
             Workloads.sync(app.bean(MongoClient.class));
             assertNotNull(app.bean(io.micrometer.core.instrument.MeterRegistry.class).find("mongoredact.handoff.delivered")
                     .tag("name", "handOff").functionCounter());

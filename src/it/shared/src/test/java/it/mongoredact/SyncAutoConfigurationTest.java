@@ -2,7 +2,7 @@ package it.mongoredact;
 
 import com.mongodb.client.MongoClient;
 import com.mongodb.event.CommandStartedEvent;
-import io.github.mongoredact.CommandLogSink;
+import io.github.mongoredact.log.CommandLogSink;
 import io.github.mongoredact.RedactingCommandListener;
 import io.github.mongoredact.micrometer.MicrometerCommandSink;
 import io.micrometer.core.instrument.MeterRegistry;
@@ -114,8 +114,8 @@ class SyncAutoConfigurationTest {
     void sinksAndListenerAreBeans() {
         try (RunningApp app = RunningApp.sync(List.of())) {
             RedactingCommandListener listener = app.bean(RedactingCommandListener.class);
-            assertTrue(listener.getListeners().contains(app.bean(CommandLogSink.class)));
-            assertTrue(listener.getListeners().contains(app.bean(MicrometerCommandSink.class)));
+            assertTrue(listener.getSinks().contains(app.bean(CommandLogSink.class)));
+            assertTrue(listener.getSinks().contains(app.bean(MicrometerCommandSink.class)));
             Workloads.sync(app.bean(MongoClient.class));
             assertTrue(listener.getCounters().getEventsForwarded() >= 2L * COMMANDS);
         }
