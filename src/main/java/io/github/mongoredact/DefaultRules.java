@@ -88,7 +88,7 @@ final class DefaultRules {
     private DefaultRules() {
     }
 
-    static void addTo(final RedactionPolicy.Builder builder) {
+    static void addTo(final RedactionPolicyBuilder builder) {
         for (String path : COMMAND_KEEP) {
             builder.rule(COMMAND, null, path, KEEP);
         }
@@ -124,7 +124,7 @@ final class DefaultRules {
         }
     }
 
-    private static void addPipelines(final RedactionPolicy.Builder builder) {
+    private static void addPipelines(final RedactionPolicyBuilder builder) {
         // the command's own pipeline: aggregate, and the views of create and collMod
         builder.rule(COMMAND, null, "pipeline", PIPELINE);
         for (String path : STAGE_KEEP) {

@@ -15,7 +15,7 @@ public enum FieldAction {
     /**
      * Like {@link #REDACT}, and every key below the field is replaced too, at every depth, by {@code ?0}, {@code ?1}...
      * (for user-named keys such as {@code let} variables, or keys that are data: {@code {"$set": {"prefs.alice@example.com":
-     * true}}}; see {@link RedactionPolicy.Builder#maskKeys(String)}).
+     * true}}}; see {@link RedactionPolicyBuilder#maskKeys(String)}).
      */
     REDACT_KEYS,
     /** The text is kept with the values it quotes replaced (for server messages such as {@code errmsg}). */

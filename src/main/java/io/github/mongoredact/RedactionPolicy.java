@@ -1,11 +1,11 @@
 package io.github.mongoredact;
 
-import com.mongodb.lang.Nullable;
+
+import io.github.mongoredact.internal.policy.CompiledPolicy;
 
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
-import io.github.mongoredact.internal.policy.CompiledPolicy;
 
 import static io.github.mongoredact.internal.Checks.notNull;
 
@@ -31,16 +31,16 @@ import static io.github.mongoredact.internal.Checks.notNull;
  *     <li>{@link #builder()}: the defaults, changed rule by rule.</li>
  * </ul>
  *
- * <p>Kept metadata holds no values under {@link #defaults()}: index keys keep their field names and directions or types, index
- * names and options stay, while {@code partialFilterExpression}, every {@code collation} value, {@code weights} values and
- * {@code wildcardProjection} numbers other than 0/1 are redacted; projections, sorts and hints keep only the flags -1, 0, 1,
- * true and false; the aggregate {@code cursor} keeps only {@code batchSize}; {@code $merge.whenMatched} is a pipeline whose
- * literals are redacted. The first field of a command keeps its value only for the commands that name a collection there
- * (or a cursor id: {@code getMore}); for any other ({@code usersInfo}, {@code dropUser}, {@code logApplicationMessage},
- * {@code eval}...) only a flag such as {@code {"ping": 1}} stays.</p>
+ * <p>Kept metadata holds no values under {@link #defaults()}: index keys keep their field names and directions or types, index options
+ * stay, while index names (user-chosen text), {@code partialFilterExpression}, every {@code collation} value, {@code weights} values and
+ * {@code wildcardProjection} numbers other than 0/1 are redacted; projections, sorts and hints keep only the flags -1, 0, 1, true and
+ * false; the aggregate {@code cursor} keeps only {@code batchSize}; {@code $merge.whenMatched} is a pipeline whose literals are redacted.
+ * The first field of a command keeps its value only for the commands that name a collection there (or a cursor id: {@code getMore}); for
+ * any other ({@code usersInfo}, {@code dropUser}, {@code logApplicationMessage}, {@code eval}...) only a flag such as {@code {"ping": 1}}
+ * stays.</p>
  *
  * <p>A documented limit: keys are kept, so a key that is data ({@code {"$set": {"prefs.alice@example.com": true}}}) leaves
- * as it is, unless {@link Builder#maskKeys(String)} masks the keys under its path.</p>
+ * as it is, unless {@link RedactionPolicyBuilder#maskKeys(String)} masks the keys under its path.</p>
  *
  * <p>Bytes that the driver's decoder would refuse (lengths out of bounds, unknown types, booleans other than 0 and 1, old
  * binary with inconsistent lengths, keys or kept strings that are not UTF-8, keys holding control characters) are never
@@ -53,11 +53,11 @@ import static io.github.mongoredact.internal.Checks.notNull;
  * @since 0.1
  */
 public final class RedactionPolicy {
-    /** The fewest bytes {@link Builder#maxDocumentBytes(int)} accepts: room for a short command and the cut marker. */
+    /** The fewest bytes {@link RedactionPolicyBuilder#maxDocumentBytes(int)} accepts: room for a short command and the cut mark. */
     public static final int MIN_DOCUMENT_BYTES = 64;
 
-    private static final RedactionPolicy SPEC_ONLY = new Builder(false).build();
-    private static final RedactionPolicy DEFAULTS = new Builder(true).build();
+    private static final RedactionPolicy SPEC_ONLY = new RedactionPolicyBuilder(false).build();
+    private static final RedactionPolicy DEFAULTS = new RedactionPolicyBuilder(true).build();
 
     private final List<FieldRule> rules;
     private final FieldAction unmatchedCommandAction;
@@ -68,7 +68,8 @@ public final class RedactionPolicy {
     private final boolean redactFailures;
     private final CompiledPolicy compiled;
 
-    private RedactionPolicy(final Builder builder) {
+    /** Built only by {@link RedactionPolicyBuilder#build()}, which validates first. */
+    RedactionPolicy(final RedactionPolicyBuilder builder) {
         this.rules = Collections.unmodifiableList(new ArrayList<>(builder.rules));
         this.unmatchedCommandAction = builder.unmatchedCommandAction;
         this.unmatchedReplyAction = builder.unmatchedReplyAction;
@@ -106,8 +107,8 @@ public final class RedactionPolicy {
      * @return the builder
      * @since 0.1
      */
-    public static Builder builder() {
-        return new Builder(true);
+    public static RedactionPolicyBuilder builder() {
+        return new RedactionPolicyBuilder(true);
     }
 
     /**
@@ -117,8 +118,8 @@ public final class RedactionPolicy {
      * @return the builder
      * @since 0.1
      */
-    public static Builder builder(final RedactionPolicy policy) {
-        return new Builder(notNull("policy", policy));
+    public static RedactionPolicyBuilder builder(final RedactionPolicy policy) {
+        return new RedactionPolicyBuilder(notNull("policy", policy));
     }
 
     /**
@@ -189,272 +190,5 @@ public final class RedactionPolicy {
                 + ", redactFailures=" + redactFailures + "}";
     }
 
-    /**
-     * Builds a {@link RedactionPolicy}. Not thread-safe; {@link #build()} validates and copies.
-     *
-     * @since 0.1
-     */
-    public static final class Builder {
-        private final List<FieldRule> rules = new ArrayList<>();
-        private FieldAction unmatchedCommandAction;
-        private FieldAction unmatchedReplyAction;
-        private PlaceholderStyle placeholderStyle = PlaceholderStyle.TYPED;
-        private int maxSequenceDocuments = Integer.MAX_VALUE;
-        private int maxDocumentBytes;
-        private boolean redactFailures;
 
-        private Builder(final boolean defaults) {
-            if (defaults) {
-                DefaultRules.addTo(this);
-                unmatchedCommandAction = FieldAction.REDACT;
-                unmatchedReplyAction = FieldAction.REDACT;
-                redactFailures = true;
-            } else {
-                unmatchedCommandAction = FieldAction.KEEP;
-                unmatchedReplyAction = FieldAction.KEEP;
-                redactFailures = false;
-            }
-        }
-
-        private Builder(final RedactionPolicy policy) {
-            rules.addAll(policy.rules);
-            unmatchedCommandAction = policy.unmatchedCommandAction;
-            unmatchedReplyAction = policy.unmatchedReplyAction;
-            placeholderStyle = policy.placeholderStyle;
-            maxSequenceDocuments = policy.maxSequenceDocuments;
-            maxDocumentBytes = policy.maxDocumentBytes;
-            redactFailures = policy.redactFailures;
-        }
-
-        /**
-         * Sets the action for a command field path, for all commands. A later rule for the same path replaces an earlier one.
-         *
-         * @param path the dotted path (see {@link FieldRule})
-         * @param action the action
-         * @return this
-         * @since 0.1
-         */
-        public Builder field(final String path, final FieldAction action) {
-            return rule(FieldRule.Target.COMMAND, null, path, action);
-        }
-
-        /**
-         * Sets the action for a command field path of one command.
-         *
-         * @param commandName the command name, such as {@code find}
-         * @param path the dotted path
-         * @param action the action
-         * @return this
-         * @since 0.1
-         */
-        public Builder field(final String commandName, final String path, final FieldAction action) {
-            return rule(FieldRule.Target.COMMAND, notNull("commandName", commandName), path, action);
-        }
-
-        /**
-         * Sets the action for a reply field path, for the replies of all commands.
-         *
-         * @param path the dotted path
-         * @param action the action
-         * @return this
-         * @since 0.1
-         */
-        public Builder replyField(final String path, final FieldAction action) {
-            return rule(FieldRule.Target.REPLY, null, path, action);
-        }
-
-        /**
-         * Sets the action for a reply field path, for the replies of one command.
-         *
-         * @param commandName the command name
-         * @param path the dotted path
-         * @param action the action
-         * @return this
-         * @since 0.1
-         */
-        public Builder replyField(final String commandName, final String path, final FieldAction action) {
-            return rule(FieldRule.Target.REPLY, notNull("commandName", commandName), path, action);
-        }
-
-        /**
-         * Keeps a command field path verbatim, for all commands.
-         *
-         * @param path the dotted path
-         * @return this
-         * @since 0.1
-         */
-        public Builder keep(final String path) {
-            return field(path, FieldAction.KEEP);
-        }
-
-        /**
-         * Redacts a command field path, for all commands.
-         *
-         * @param path the dotted path
-         * @return this
-         * @since 0.1
-         */
-        public Builder redact(final String path) {
-            return field(path, FieldAction.REDACT);
-        }
-
-        /**
-         * Masks the keys at and below a command field path, for all commands: every key there becomes {@code ?0},
-         * {@code ?1}... and every value a placeholder ({@link FieldAction#REDACT_KEYS}). For keys that are data, such as
-         * {@code maskKeys("updates.u.$set")} for {@code {"$set": {"prefs.alice@example.com": true}}}.
-         *
-         * @param path the dotted path
-         * @return this
-         * @since 0.2
-         */
-        public Builder maskKeys(final String path) {
-            return field(path, FieldAction.REDACT_KEYS);
-        }
-
-        /**
-         * Leaves a command field path out, for all commands.
-         *
-         * @param path the dotted path
-         * @return this
-         * @since 0.1
-         */
-        public Builder drop(final String path) {
-            return field(path, FieldAction.DROP);
-        }
-
-        /**
-         * Adds a rule. A later rule for the same target, command and path replaces an earlier one.
-         *
-         * @param target the document the rule applies to
-         * @param commandName the command the rule is limited to, or null for all
-         * @param path the dotted path
-         * @param action the action
-         * @return this
-         * @since 0.1
-         */
-        public Builder rule(final FieldRule.Target target, @Nullable final String commandName, final String path,
-                            final FieldAction action) {
-            FieldRule rule = new FieldRule(target, commandName, path, action);
-            rules.removeIf(r -> r.getTarget() == rule.getTarget() && r.getPath().equals(rule.getPath())
-                    && java.util.Objects.equals(r.getCommandName(), rule.getCommandName()));
-            rules.add(rule);
-            return this;
-        }
-
-        /**
-         * Removes every rule, leaving the unmatched actions to decide.
-         *
-         * @return this
-         * @since 0.1
-         */
-        public Builder clearRules() {
-            rules.clear();
-            return this;
-        }
-
-        /**
-         * Sets the action for command fields that no rule names: {@link FieldAction#REDACT} (deny by default, the default) or
-         * {@link FieldAction#KEEP}.
-         *
-         * @param action the action
-         * @return this
-         * @since 0.1
-         */
-        public Builder unmatchedCommandAction(final FieldAction action) {
-            this.unmatchedCommandAction = notNull("unmatchedCommandAction", action);
-            return this;
-        }
-
-        /**
-         * Sets the action for reply fields that no rule names.
-         *
-         * @param action the action
-         * @return this
-         * @since 0.1
-         */
-        public Builder unmatchedReplyAction(final FieldAction action) {
-            this.unmatchedReplyAction = notNull("unmatchedReplyAction", action);
-            return this;
-        }
-
-        /**
-         * @param style the placeholder style
-         * @return this
-         * @since 0.1
-         */
-        public Builder placeholderStyle(final PlaceholderStyle style) {
-            this.placeholderStyle = notNull("placeholderStyle", style);
-            return this;
-        }
-
-        /**
-         * Shows at most this many elements of each document sequence ({@code documents}, {@code updates}, {@code deletes},
-         * {@code ops}, {@code nsInfo}) and of reply batches ({@code cursor.firstBatch}, {@code cursor.nextBatch}); the elements
-         * left out are replaced by one last element {@code {"$omitted": count}}.
-         *
-         * @param max the number of elements to show, 0 or more; {@link Integer#MAX_VALUE} for all (the default)
-         * @return this
-         * @since 0.1
-         */
-        public Builder maxSequenceDocuments(final int max) {
-            this.maxSequenceDocuments = max;
-            return this;
-        }
-
-        /**
-         * Caps the size of every output document. A document that would be larger is cut at an element boundary and ends with
-         * a field {@code "$truncatedBytes"} holding how many bytes of the redacted document were left out.
-         *
-         * @param max the cap in bytes, at least {@link #MIN_DOCUMENT_BYTES}; 0 for no cap (the default)
-         * @return this
-         * @since 0.1
-         */
-        public Builder maxDocumentBytes(final int max) {
-            this.maxDocumentBytes = max;
-            return this;
-        }
-
-        /**
-         * Whether failures are scrubbed of the values they quote (true for the defaults).
-         *
-         * @param redact whether to scrub failures
-         * @return this
-         * @since 0.1
-         */
-        public Builder redactFailures(final boolean redact) {
-            this.redactFailures = redact;
-            return this;
-        }
-
-        /**
-         * Validates and builds the policy.
-         *
-         * @return the policy
-         * @throws IllegalArgumentException if a setting or a rule is invalid; the message names it
-         * @since 0.1
-         */
-        public RedactionPolicy build() {
-            if (maxSequenceDocuments < 0) {
-                throw new IllegalArgumentException("maxSequenceDocuments must be 0 or more, was " + maxSequenceDocuments);
-            }
-            if (maxDocumentBytes != 0 && maxDocumentBytes < MIN_DOCUMENT_BYTES) {
-                throw new IllegalArgumentException("maxDocumentBytes must be 0 (no cap) or at least " + MIN_DOCUMENT_BYTES
-                        + ", was " + maxDocumentBytes);
-            }
-            if (unmatchedCommandAction == FieldAction.SCRUB || unmatchedCommandAction == FieldAction.DROP
-                    || unmatchedCommandAction == FieldAction.PIPELINE) {
-                throw new IllegalArgumentException("unmatchedCommandAction must be KEEP, REDACT or REDACT_KEYS, was "
-                        + unmatchedCommandAction);
-            }
-            if (unmatchedReplyAction == FieldAction.SCRUB || unmatchedReplyAction == FieldAction.DROP
-                    || unmatchedReplyAction == FieldAction.PIPELINE) {
-                throw new IllegalArgumentException("unmatchedReplyAction must be KEEP, REDACT or REDACT_KEYS, was "
-                        + unmatchedReplyAction);
-            }
-            for (FieldRule rule : rules) {
-                CompiledPolicy.validatePath(rule.getPath());
-            }
-            return new RedactionPolicy(this);
-        }
-    }
 }

@@ -12,12 +12,12 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * {@link RedactionPolicy.Builder} validates in {@code build()} with messages that name the problem, and the policies it builds
+ * {@link RedactionPolicyBuilder} validates in {@code build()} with messages that name the problem, and the policies it builds
  * are immutable.
  */
 class RedactionPolicyBuilderTest {
 
-    private static String buildFailure(final RedactionPolicy.Builder builder) {
+    private static String buildFailure(final RedactionPolicyBuilder builder) {
         return assertThrows(IllegalArgumentException.class, builder::build).getMessage();
     }
 
@@ -108,14 +108,14 @@ class RedactionPolicyBuilderTest {
 
     @Test
     void rulesAreValidatedOnlyInBuild() {
-        RedactionPolicy.Builder builder = RedactionPolicy.builder().keep("a..b");
+        RedactionPolicyBuilder builder = RedactionPolicy.builder().keep("a..b");
         // the builder accepted it; build() names it
         assertTrue(buildFailure(builder).contains("a..b"));
     }
 
     @Test
     void rulesAreUnmodifiableAndCopiedAtBuild() {
-        RedactionPolicy.Builder builder = RedactionPolicy.builder(RedactionPolicy.specOnly()).keep("filter");
+        RedactionPolicyBuilder builder = RedactionPolicy.builder(RedactionPolicy.specOnly()).keep("filter");
         RedactionPolicy policy = builder.build();
         List<FieldRule> rules = policy.getRules();
         assertEquals(1, rules.size());

@@ -7,6 +7,7 @@ import io.github.mongoredact.CommandSink;
 import io.github.mongoredact.FieldAction;
 import io.github.mongoredact.RedactingCommandListener;
 import io.github.mongoredact.RedactionPolicy;
+import io.github.mongoredact.RedactionPolicyBuilder;
 import io.github.mongoredact.log.CommandLogSink;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
@@ -55,7 +56,7 @@ public class MongoRedactAutoConfiguration {
     @Bean
     @ConditionalOnMissingBean
     public RedactionPolicy mongoRedactPolicy(final MongoRedactProperties properties) {
-        RedactionPolicy.Builder builder = RedactionPolicy.builder(properties.getPolicy() == MongoRedactProperties.Policy.SPEC
+        RedactionPolicyBuilder builder = RedactionPolicy.builder(properties.getPolicy() == MongoRedactProperties.Policy.SPEC
                 ? RedactionPolicy.specOnly() : RedactionPolicy.defaults());
         properties.getKeep().forEach(builder::keep);
         properties.getRedact().forEach(builder::redact);

@@ -3,6 +3,7 @@ package io.github.mongoredact.spring;
 import com.mongodb.lang.Nullable;
 import io.github.mongoredact.PlaceholderStyle;
 import io.github.mongoredact.RedactionPolicy;
+import io.github.mongoredact.RedactionPolicyBuilder;
 import io.github.mongoredact.log.CommandLogSink;
 import org.springframework.boot.context.properties.ConfigurationProperties;
 
@@ -202,7 +203,7 @@ public class MongoRedactProperties {
 
     /** Each path is checked by the library's own rule validation, whose message names the path and the fault. */
     private static List<String> checkedPaths(final List<String> paths) {
-        RedactionPolicy.Builder probe = RedactionPolicy.builder().clearRules();
+        RedactionPolicyBuilder probe = RedactionPolicy.builder().clearRules();
         for (String path : paths) {
             probe.keep(path);
         }

@@ -25,6 +25,7 @@ import io.github.mongoredact.LastEventListener;
 import io.github.mongoredact.PlaceholderStyle;
 import io.github.mongoredact.RedactingCommandListener;
 import io.github.mongoredact.RedactionPolicy;
+import io.github.mongoredact.RedactionPolicyBuilder;
 import io.github.mongoredact.internal.bson.Bytes;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
@@ -281,7 +282,7 @@ class RedactionPropertiesTest {
             RandomCommands generator = new RandomCommands(seed);
             RandomCommands.Command command = generator.command();
             int max = generator.random.nextInt(4);
-            RedactionPolicy.Builder builder = generator.random.nextBoolean() ? RedactionPolicy.builder()
+            RedactionPolicyBuilder builder = generator.random.nextBoolean() ? RedactionPolicy.builder()
                     : RedactionPolicy.builder(RedactionPolicy.specOnly());
             RedactionPolicy unlimited = builder.build();
             RedactionPolicy limited = builder.maxSequenceDocuments(max).build();
@@ -323,7 +324,7 @@ class RedactionPropertiesTest {
 
     static RedactionPolicy randomPolicy(final Random random, final boolean cap, final boolean limit,
                                         final boolean maskedKeys) {
-        RedactionPolicy.Builder builder = random.nextBoolean() ? RedactionPolicy.builder()
+        RedactionPolicyBuilder builder = random.nextBoolean() ? RedactionPolicy.builder()
                 : RedactionPolicy.builder(RedactionPolicy.specOnly());
         int rules = random.nextInt(6);
         FieldAction[] actions = FieldAction.values();

@@ -1,0 +1,280 @@
+package io.github.mongoredact;
+
+import com.mongodb.lang.Nullable;
+import io.github.mongoredact.internal.policy.CompiledPolicy;
+
+import java.util.ArrayList;
+import java.util.List;
+
+import static io.github.mongoredact.internal.Checks.notNull;
+
+/**
+ * Builds a {@link RedactionPolicy}: {@link RedactionPolicy#builder()} starts from the defaults,
+ * {@link RedactionPolicy#builder(RedactionPolicy)} from a policy of yours. Not thread-safe; {@link #build()} validates and
+ * copies.
+ *
+ * @since 0.1
+ */
+public final class RedactionPolicyBuilder {
+    final List<FieldRule> rules = new ArrayList<>();
+    FieldAction unmatchedCommandAction;
+    FieldAction unmatchedReplyAction;
+    PlaceholderStyle placeholderStyle = PlaceholderStyle.TYPED;
+    int maxSequenceDocuments = Integer.MAX_VALUE;
+    int maxDocumentBytes;
+    boolean redactFailures;
+
+    RedactionPolicyBuilder(final boolean defaults) {
+        if (defaults) {
+            DefaultRules.addTo(this);
+            unmatchedCommandAction = FieldAction.REDACT;
+            unmatchedReplyAction = FieldAction.REDACT;
+            redactFailures = true;
+        } else {
+            unmatchedCommandAction = FieldAction.KEEP;
+            unmatchedReplyAction = FieldAction.KEEP;
+            redactFailures = false;
+        }
+    }
+
+    RedactionPolicyBuilder(final RedactionPolicy policy) {
+        rules.addAll(policy.getRules());
+        unmatchedCommandAction = policy.getUnmatchedCommandAction();
+        unmatchedReplyAction = policy.getUnmatchedReplyAction();
+        placeholderStyle = policy.getPlaceholderStyle();
+        maxSequenceDocuments = policy.getMaxSequenceDocuments();
+        maxDocumentBytes = policy.getMaxDocumentBytes();
+        redactFailures = policy.isRedactFailures();
+    }
+
+    /**
+     * Sets the action for a command field path, for all commands. A later rule for the same path replaces an earlier one.
+     *
+     * @param path the dotted path (see {@link FieldRule})
+     * @param action the action
+     * @return this
+     * @since 0.1
+     */
+    public RedactionPolicyBuilder field(final String path, final FieldAction action) {
+        return rule(FieldRule.Target.COMMAND, null, path, action);
+    }
+
+    /**
+     * Sets the action for a command field path of one command.
+     *
+     * @param commandName the command name, such as {@code find}
+     * @param path the dotted path
+     * @param action the action
+     * @return this
+     * @since 0.1
+     */
+    public RedactionPolicyBuilder field(final String commandName, final String path, final FieldAction action) {
+        return rule(FieldRule.Target.COMMAND, notNull("commandName", commandName), path, action);
+    }
+
+    /**
+     * Sets the action for a reply field path, for the replies of all commands.
+     *
+     * @param path the dotted path
+     * @param action the action
+     * @return this
+     * @since 0.1
+     */
+    public RedactionPolicyBuilder replyField(final String path, final FieldAction action) {
+        return rule(FieldRule.Target.REPLY, null, path, action);
+    }
+
+    /**
+     * Sets the action for a reply field path, for the replies of one command.
+     *
+     * @param commandName the command name
+     * @param path the dotted path
+     * @param action the action
+     * @return this
+     * @since 0.1
+     */
+    public RedactionPolicyBuilder replyField(final String commandName, final String path, final FieldAction action) {
+        return rule(FieldRule.Target.REPLY, notNull("commandName", commandName), path, action);
+    }
+
+    /**
+     * Keeps a command field path verbatim, for all commands.
+     *
+     * @param path the dotted path
+     * @return this
+     * @since 0.1
+     */
+    public RedactionPolicyBuilder keep(final String path) {
+        return field(path, FieldAction.KEEP);
+    }
+
+    /**
+     * Redacts a command field path, for all commands.
+     *
+     * @param path the dotted path
+     * @return this
+     * @since 0.1
+     */
+    public RedactionPolicyBuilder redact(final String path) {
+        return field(path, FieldAction.REDACT);
+    }
+
+    /**
+     * Masks the keys at and below a command field path, for all commands: every key there becomes {@code ?0},
+     * {@code ?1}... and every value a placeholder ({@link FieldAction#REDACT_KEYS}). For keys that are data, such as
+     * {@code maskKeys("updates.u.$set")} for {@code {"$set": {"prefs.alice@example.com": true}}}.
+     *
+     * @param path the dotted path
+     * @return this
+     * @since 0.2
+     */
+    public RedactionPolicyBuilder maskKeys(final String path) {
+        return field(path, FieldAction.REDACT_KEYS);
+    }
+
+    /**
+     * Leaves a command field path out, for all commands.
+     *
+     * @param path the dotted path
+     * @return this
+     * @since 0.1
+     */
+    public RedactionPolicyBuilder drop(final String path) {
+        return field(path, FieldAction.DROP);
+    }
+
+    /**
+     * Adds a rule. A later rule for the same target, command and path replaces an earlier one.
+     *
+     * @param target the document the rule applies to
+     * @param commandName the command the rule is limited to, or null for all
+     * @param path the dotted path
+     * @param action the action
+     * @return this
+     * @since 0.1
+     */
+    public RedactionPolicyBuilder rule(final FieldRule.Target target, @Nullable final String commandName, final String path,
+                        final FieldAction action) {
+        FieldRule rule = new FieldRule(target, commandName, path, action);
+        rules.removeIf(r -> r.getTarget() == rule.getTarget() && r.getPath().equals(rule.getPath())
+                && java.util.Objects.equals(r.getCommandName(), rule.getCommandName()));
+        rules.add(rule);
+        return this;
+    }
+
+    /**
+     * Removes every rule, leaving the unmatched actions to decide.
+     *
+     * @return this
+     * @since 0.1
+     */
+    public RedactionPolicyBuilder clearRules() {
+        rules.clear();
+        return this;
+    }
+
+    /**
+     * Sets the action for command fields that no rule names: {@link FieldAction#REDACT} (deny by default, the default) or
+     * {@link FieldAction#KEEP}.
+     *
+     * @param action the action
+     * @return this
+     * @since 0.1
+     */
+    public RedactionPolicyBuilder unmatchedCommandAction(final FieldAction action) {
+        this.unmatchedCommandAction = notNull("unmatchedCommandAction", action);
+        return this;
+    }
+
+    /**
+     * Sets the action for reply fields that no rule names.
+     *
+     * @param action the action
+     * @return this
+     * @since 0.1
+     */
+    public RedactionPolicyBuilder unmatchedReplyAction(final FieldAction action) {
+        this.unmatchedReplyAction = notNull("unmatchedReplyAction", action);
+        return this;
+    }
+
+    /**
+     * @param style the placeholder style
+     * @return this
+     * @since 0.1
+     */
+    public RedactionPolicyBuilder placeholderStyle(final PlaceholderStyle style) {
+        this.placeholderStyle = notNull("placeholderStyle", style);
+        return this;
+    }
+
+    /**
+     * Shows at most this many elements of each document sequence ({@code documents}, {@code updates}, {@code deletes},
+     * {@code ops}, {@code nsInfo}) and of reply batches ({@code cursor.firstBatch}, {@code cursor.nextBatch}); the elements
+     * left out are replaced by one last element {@code {"$omitted": count}}.
+     *
+     * @param max the number of elements to show, 0 or more; {@link Integer#MAX_VALUE} for all (the default)
+     * @return this
+     * @since 0.1
+     */
+    public RedactionPolicyBuilder maxSequenceDocuments(final int max) {
+        this.maxSequenceDocuments = max;
+        return this;
+    }
+
+    /**
+     * Caps the size of every output document. A document that would be larger is cut at an element boundary and ends with
+     * a field {@code "$truncatedBytes"} holding how many bytes of the redacted document were left out.
+     *
+     * @param max the cap in bytes, at least {@link #MIN_DOCUMENT_BYTES}; 0 for no cap (the default)
+     * @return this
+     * @since 0.1
+     */
+    public RedactionPolicyBuilder maxDocumentBytes(final int max) {
+        this.maxDocumentBytes = max;
+        return this;
+    }
+
+    /**
+     * Whether failures are scrubbed of the values they quote (true for the defaults).
+     *
+     * @param redact whether to scrub failures
+     * @return this
+     * @since 0.1
+     */
+    public RedactionPolicyBuilder redactFailures(final boolean redact) {
+        this.redactFailures = redact;
+        return this;
+    }
+
+    /**
+     * Validates and builds the policy.
+     *
+     * @return the policy
+     * @throws IllegalArgumentException if a setting or a rule is invalid; the message names it
+     * @since 0.1
+     */
+    public RedactionPolicy build() {
+        if (maxSequenceDocuments < 0) {
+            throw new IllegalArgumentException("maxSequenceDocuments must be 0 or more, was " + maxSequenceDocuments);
+        }
+        if (maxDocumentBytes != 0 && maxDocumentBytes < RedactionPolicy.MIN_DOCUMENT_BYTES) {
+            throw new IllegalArgumentException("maxDocumentBytes must be 0 (no cap) or at least " + RedactionPolicy.MIN_DOCUMENT_BYTES
+                    + ", was " + maxDocumentBytes);
+        }
+        if (unmatchedCommandAction == FieldAction.SCRUB || unmatchedCommandAction == FieldAction.DROP
+                || unmatchedCommandAction == FieldAction.PIPELINE) {
+            throw new IllegalArgumentException("unmatchedCommandAction must be KEEP, REDACT or REDACT_KEYS, was "
+                    + unmatchedCommandAction);
+        }
+        if (unmatchedReplyAction == FieldAction.SCRUB || unmatchedReplyAction == FieldAction.DROP
+                || unmatchedReplyAction == FieldAction.PIPELINE) {
+            throw new IllegalArgumentException("unmatchedReplyAction must be KEEP, REDACT or REDACT_KEYS, was "
+                    + unmatchedReplyAction);
+        }
+        for (FieldRule rule : rules) {
+            CompiledPolicy.validatePath(rule.getPath());
+        }
+        return new RedactionPolicy(this);
+    }
+}
