@@ -226,7 +226,7 @@ public final class RedactionPolicyBuilder {
      * Caps the size of every output document. A document that would be larger is cut at an element boundary and ends with
      * a field {@code "$truncatedBytes"} holding how many bytes of the redacted document were left out.
      *
-     * @param max the cap in bytes, at least {@link #MIN_DOCUMENT_BYTES}; 0 for no cap (the default)
+     * @param max the cap in bytes, at least {@link RedactionPolicy#MIN_DOCUMENT_BYTES}; 0 for no cap (the default)
      * @return this
      * @since 0.1
      */
