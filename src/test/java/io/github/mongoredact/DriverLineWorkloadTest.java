@@ -64,17 +64,7 @@ class DriverLineWorkloadTest {
             run(server.client(reference, listener));
         }
         assertTrue(reference.commands.size() >= 12, "commands: " + reference.commands.size());
-        assertEquals(reference.commands.size(), kept.started.size());
-        for (int i = 0; i < reference.commands.size(); i++) {
-            assertArrayEquals(DriverShapes.encode(reference.commands.get(i)),
-                    DriverShapes.ownedBytes(kept.started.get(i).getCommand()),
-                    "command " + i + " " + kept.started.get(i).getCommandName());
-        }
-        assertEquals(reference.replies.size(), kept.succeeded.size());
-        for (int i = 0; i < reference.replies.size(); i++) {
-            assertArrayEquals(DriverShapes.encode(reference.replies.get(i)),
-                    DriverShapes.ownedBytes(kept.succeeded.get(i).getResponse()), "reply " + i);
-        }
+        assertExactCopies(reference, kept);
         assertEquals(2, kept.failed.size(), "failed commands");
         assertEquals(0, listener.getCounters().getRedactionFailures());
         assertEquals(0, listener.getCounters().getSinkFailures());
@@ -116,6 +106,21 @@ class DriverLineWorkloadTest {
         }
         assertEquals(0, listener.getCounters().getRedactionFailures());
         assertEquals(0, listener.getCounters().getSinkFailures());
+    }
+
+    /** Every forwarded command and reply equals, byte for byte, the deep copy taken in the driver's callback. */
+    static void assertExactCopies(final CloningListener reference, final KeepingListener kept) {
+        assertEquals(reference.commands.size(), kept.started.size());
+        for (int i = 0; i < reference.commands.size(); i++) {
+            assertArrayEquals(DriverShapes.encode(reference.commands.get(i)),
+                    DriverShapes.ownedBytes(kept.started.get(i).getCommand()),
+                    "command " + i + " " + kept.started.get(i).getCommandName());
+        }
+        assertEquals(reference.replies.size(), kept.succeeded.size());
+        for (int i = 0; i < reference.replies.size(); i++) {
+            assertArrayEquals(DriverShapes.encode(reference.replies.get(i)),
+                    DriverShapes.ownedBytes(kept.succeeded.get(i).getResponse()), "reply " + i);
+        }
     }
 
     /** The workload; the exceptions it expects are the server's answers, each checked to be the driver's own. */
