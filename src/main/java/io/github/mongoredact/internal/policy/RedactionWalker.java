@@ -2,6 +2,7 @@ package io.github.mongoredact.internal.policy;
 
 import com.mongodb.lang.Nullable;
 import io.github.mongoredact.internal.bson.BsonBounds;
+import io.github.mongoredact.internal.bson.BsonFraming;
 import io.github.mongoredact.internal.bson.BsonFormatException;
 import io.github.mongoredact.internal.bson.BsonValidation;
 import io.github.mongoredact.internal.bson.Bytes;
@@ -66,6 +67,7 @@ final class RedactionWalker {
     private int maxSequence;
 
     private final Output out = new Output();
+    private final BsonFraming framing = new BsonFraming();
 
     // path of keys from the top (array levels are transparent and not pushed)
     private final int[] keyOff = new int[MAX_DEPTH];
@@ -158,6 +160,11 @@ final class RedactionWalker {
      */
     void check(final byte[] src, final int off, final int end, final CompiledPolicy.RuleSet rules, final boolean command,
                final CompiledPolicy policy) {
+        if (rules.verbatim) {
+            // every element is kept as it is: only the framing matters, checked by one tight loop
+            framing.check(src, off, end);
+            return;
+        }
         start(src, end, rules, command, policy, null, 0);
         document(off, rules.root, rules.unmatched, 0, false, false, false, true, false);
         clear();
