@@ -36,6 +36,19 @@ public interface CommandSink {
     }
 
     /**
+     * Whether this sink reads {@link StartedCommand#getFingerprint()} right now. When no sink does, the listener does not
+     * compute the query-shape fingerprint (the walk over the command's structure that it takes), and the started commands
+     * carry 0. True unless a sink says otherwise, so that a sink written before this method keeps its fingerprints. Called
+     * once per started event, so a sink may answer from a cheap check.
+     *
+     * @return true if the fingerprint must be computed for the next started event
+     * @since 0.2
+     */
+    default boolean needsFingerprint() {
+        return true;
+    }
+
+    /**
      * A command was started.
      *
      * @param command the owned facts of the started command

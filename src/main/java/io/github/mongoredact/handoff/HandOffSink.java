@@ -96,6 +96,15 @@ public final class HandOffSink implements CommandSink, AutoCloseable {
         return !ring.isClosed() && target.needsDocuments();
     }
 
+    /**
+     * @return false once closed; otherwise what the wrapped sink answers (a plain listener reads no fingerprint)
+     * @since 0.2
+     */
+    @Override
+    public boolean needsFingerprint() {
+        return !ring.isClosed() && target.needsFingerprint();
+    }
+
     @Override
     public void started(final StartedCommand command) {
         offer(command);

@@ -16,6 +16,12 @@ final class ListenerDelivery implements CommandSink {
         this.listener = listener;
     }
 
+    /** @return false: a plain listener's events carry no fingerprint */
+    @Override
+    public boolean needsFingerprint() {
+        return false;
+    }
+
     @Override
     public void started(final StartedCommand command) {
         listener.commandStarted(command.toEvent());

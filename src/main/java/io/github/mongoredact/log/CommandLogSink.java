@@ -101,6 +101,15 @@ public final class CommandLogSink implements CommandSink {
         return log.isEnabled(level) || (errorLevel != level && log.isEnabled(errorLevel));
     }
 
+    /**
+     * @return as {@link #needsDocuments()}: a line that is written carries the fingerprint ({@code queryShapeHash})
+     * @since 0.2
+     */
+    @Override
+    public boolean needsFingerprint() {
+        return needsDocuments();
+    }
+
     @Override
     public void started(final StartedCommand command) {
         try {

@@ -97,6 +97,16 @@ public final class MicrometerCommandSink implements CommandSink {
     }
 
     /**
+     * @return whether the meters are tagged with the fingerprint ({@link Builder#fingerprintTag(boolean)}); off by default,
+     *         so that metrics alone never pay for the walk that computes it
+     * @since 0.2
+     */
+    @Override
+    public boolean needsFingerprint() {
+        return fingerprintTag;
+    }
+
+    /**
      * Records the command: its time under {@code status=FAILED} when it failed, or when its reply reported errors and
      * {@link Builder#writeErrorsAsFailures(boolean)} is on; its sizes; its error code.
      *

@@ -1,8 +1,10 @@
 package io.github.mongoredact.internal.bson;
 
 import com.mongodb.lang.Nullable;
+import org.bson.BsonArray;
 import org.bson.BsonBinaryReader;
 import org.bson.BsonDocument;
+import org.bson.BsonValue;
 import org.bson.ByteBuf;
 import org.bson.RawBsonDocument;
 import org.bson.io.BsonInput;
@@ -134,6 +136,55 @@ public final class DocumentBytes {
             input.readBytes(dst, index + 4, length - 4);
             return length;
         }
+    }
+
+    /**
+     * The encoded size of a document sequence the driver appended as an array, in O(1): the driver decodes each sequence's
+     * documents from one message buffer, back to back, so where the first and the last document lie in the same heap array
+     * the documents between them fill the span from one to the other.
+     *
+     * @return the size of the array as BSON (length, elements with their decimal keys, terminator), or -1 when the buffers do
+     *         not tell it (other document types, buffers that are not heap arrays or not the same one): count them one by one
+     */
+    static int sequenceSize(final BsonArray array) {
+        int n = array.size();
+        if (n < 2) {
+            return -1;
+        }
+        BsonValue firstValue = array.get(0);
+        BsonValue lastValue = array.get(n - 1);
+        if (!(firstValue instanceof BsonDocument) || !(lastValue instanceof BsonDocument)) {
+            return -1;
+        }
+        ByteBuf first = buffer((BsonDocument) firstValue);
+        ByteBuf last = buffer((BsonDocument) lastValue);
+        if (first == null || last == null) {
+            return -1;
+        }
+        byte[] firstArray = DriverApi.array(first);
+        if (firstArray == null || firstArray != DriverApi.array(last)) {
+            return -1;
+        }
+        long start = (long) DriverApi.arrayOffset(first) + first.position();
+        long lastStart = (long) DriverApi.arrayOffset(last) + last.position();
+        long span = lastStart + checkedLength(last.getInt(last.position()), last.remaining()) - start;
+        if (lastStart <= start || span < 5L * n) {
+            return -1;
+        }
+        // each element: type byte, decimal key, NUL, then the document
+        long size = 4 + 2L * n + decimalDigits(n) + span + 1;
+        return size > Integer.MAX_VALUE ? -1 : (int) size;
+    }
+
+    /** @return the sum of the decimal digits of 0 ... n - 1 */
+    static long decimalDigits(final int n) {
+        long total = 0;
+        long low = 0;
+        int digits = 1;
+        for (long high = 10; low < n; low = high, high *= 10, digits++) {
+            total += (Math.min(high, n) - low) * digits;
+        }
+        return total;
     }
 
     @Nullable

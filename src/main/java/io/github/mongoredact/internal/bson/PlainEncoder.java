@@ -89,6 +89,14 @@ public final class PlainEncoder {
 
     private void array(final BsonArray array, final int depth) {
         checkDepth(depth);
+        if (dst == null && !sample && depth == 1) {
+            // counting a document sequence: its buffers may tell its size without reading every document
+            int size = DocumentBytes.sequenceSize(array);
+            if (size >= 0) {
+                pos += size;
+                return;
+            }
+        }
         int start = pos;
         pos += 4;
         int size = sample && depth == 1 ? Math.min(1, array.size()) : array.size();

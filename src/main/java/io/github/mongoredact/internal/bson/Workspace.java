@@ -24,6 +24,11 @@ public final class Workspace {
     static final int THREAD_SCRATCH_BYTES = 64 * 1024;
     /** Scratch arrays up to this size go back to the shared pool after the callback; larger ones are dropped. */
     static final int MAX_POOLED_BYTES = 4 << 20;
+    /**
+     * The largest scratch a redaction asks for to write its output in one pass next to its source: the pooled bound, so
+     * that one pass never costs memory the pool does not bound; larger commands are sized, then written exactly.
+     */
+    public static final int MAX_ONE_PASS_BYTES = MAX_POOLED_BYTES;
     /** Arrays the shared pool holds at most: with {@link #MAX_POOLED_BYTES}, at most 16 MiB in all. */
     static final int POOL_SLOTS = 4;
     /** Pooled arrays are sized in steps of this, so that commands of about the same size share them. */

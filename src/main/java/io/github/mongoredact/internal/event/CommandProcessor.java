@@ -26,6 +26,7 @@ import io.github.mongoredact.internal.failure.FailureRedactor;
 import io.github.mongoredact.internal.failure.SpecFailures;
 import io.github.mongoredact.internal.policy.CompiledPolicy;
 import io.github.mongoredact.internal.policy.DocumentRedactor;
+import io.github.mongoredact.internal.policy.Redaction;
 import io.github.mongoredact.internal.policy.SpecRedaction;
 
 /**
@@ -154,14 +155,19 @@ public final class CommandProcessor {
             } else {
                 Workspace workspace = Workspace.current();
                 DocumentRedactor redactor = DocumentRedactor.current();
-                byte[] bytes = redactor.redact(command, policy, policy.commandRules(commandName), true, documents, sinks,
-                        workspace);
+                boolean wantsFingerprint = sinks && downstream.needsFingerprint();
+                Redaction redaction = documents
+                        ? redactor.redactCommand(command, policy, policy.commandRules(commandName), sinks, wantsFingerprint,
+                                workspace)
+                        : redactor.analyseCommand(command, policy, policy.commandRules(commandName), wantsFingerprint,
+                                workspace);
+                byte[] bytes = redaction.takeBytes();
                 owned = bytes == null ? null : new RawBsonDocument(bytes);
-                collection = redactor.collectionName();
-                fingerprint = redactor.fingerprint();
-                size = redactor.inputSize();
-                if (redactor.valuesRedacted() > 0) {
-                    counters.valuesRedacted.add(redactor.valuesRedacted());
+                collection = redaction.collectionName();
+                fingerprint = redaction.fingerprint();
+                size = redaction.inputSize();
+                if (redaction.valuesRedacted() > 0) {
+                    counters.valuesRedacted.add(redaction.valuesRedacted());
                 }
             }
         } catch (Throwable e) {
@@ -217,11 +223,15 @@ public final class CommandProcessor {
                 owned = SpecRedaction.EMPTY;
             } else if (documents) {
                 DocumentRedactor redactor = DocumentRedactor.current();
-                byte[] bytes = redactor.redact(reply, policy, policy.replyRules(commandName), false, true, false, workspace);
+                Redaction redaction = redactor.redactReply(reply, policy, policy.replyRules(commandName), workspace);
+                byte[] bytes = redaction.takeBytes();
+                if (bytes == null) {
+                    throw new IllegalStateException("no copy of the reply of command " + commandName);
+                }
                 owned = new RawBsonDocument(bytes);
-                replySize = redactor.inputSize();
-                if (redactor.valuesRedacted() > 0) {
-                    counters.valuesRedacted.add(redactor.valuesRedacted());
+                replySize = redaction.inputSize();
+                if (redaction.valuesRedacted() > 0) {
+                    counters.valuesRedacted.add(redaction.valuesRedacted());
                 }
             }
         } catch (Throwable e) {

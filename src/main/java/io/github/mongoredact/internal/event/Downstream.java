@@ -72,6 +72,22 @@ public final class Downstream {
         return false;
     }
 
+    /** @return whether any sink reads the fingerprint of the next started event */
+    boolean needsFingerprint() {
+        for (CommandSink sink : sinks) {
+            try {
+                if (sink.needsFingerprint()) {
+                    return true;
+                }
+            } catch (Throwable e) {
+                Guard.rethrowIfStopRequest(e);
+                failed(sink, "needsFingerprint", e);
+                return true;
+            }
+        }
+        return false;
+    }
+
     /** Forwards a start: plain listeners get {@code event}, sinks {@code command}; each is null when there are none. */
     void started(@Nullable final CommandStartedEvent event, @Nullable final StartedCommand command) {
         if (event != null) {

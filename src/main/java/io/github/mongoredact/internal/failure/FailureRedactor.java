@@ -40,8 +40,11 @@ public final class FailureRedactor {
 
     private BsonDocument redactDocument(final BsonDocument document, final String commandName) {
         Workspace workspace = Workspace.current();
-        byte[] bytes = DocumentRedactor.current().redact(document, policy, policy.replyRules(commandName), false, true, false,
-                workspace);
+        byte[] bytes = DocumentRedactor.current().redactReply(document, policy, policy.replyRules(commandName), workspace)
+                .takeBytes();
+        if (bytes == null) {
+            throw new IllegalStateException("no copy of the failure's document of command " + commandName);
+        }
         return new RawBsonDocument(bytes);
     }
 

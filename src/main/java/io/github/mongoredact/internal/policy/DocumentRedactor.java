@@ -2,24 +2,27 @@ package io.github.mongoredact.internal.policy;
 
 import com.mongodb.lang.Nullable;
 import org.bson.BsonDocument;
+
+import java.util.Arrays;
 import io.github.mongoredact.internal.bson.DocumentBytes;
 import io.github.mongoredact.internal.bson.PlainEncoder;
 import io.github.mongoredact.internal.bson.Workspace;
 
 /**
- * Turns a command or reply into its owned, redacted copy: one array, sized exactly before it is allocated.
+ * Turns a command or reply into its owned, redacted copy, one exact-size array, and analyses it; three entry points named
+ * for what they do, each returning the thread's {@link Redaction}.
  *
  * <ul>
  *     <li>Verbatim rules (the spec-only policy): the bytes are copied straight from the driver's buffers into the output
  *     (byte-backed top level), or the small plain top level is encoded value by value with its byte-backed sequence
- *     documents copied whole; the size comes from the same encoder run in counting mode.</li>
- *     <li>Any other rules: the bytes are reached where they are (heap arrays) or gathered into the thread's reused scratch
- *     array, the {@link RedactionWalker} sizes the output, the array is allocated, and the same walker writes it.</li>
+ *     documents copied whole.</li>
+ *     <li>Any other rules: the bytes are reached where they are (heap arrays) or gathered into the thread's scratch, and the
+ *     {@link RedactionWalker} writes the output into the same scratch in one pass that also sizes and analyses it; one
+ *     exact-size copy of that is the output. Only when the scratch had too little room (or the command is too large for a
+ *     pooled scratch) does a second, exact write follow the sizing pass.</li>
  * </ul>
  *
- * <p>After a call, the analysis (fingerprint, collection, values redacted, input size) is in this object's fields: read them
- * before the next call on the same thread. Not thread-safe: one instance per thread ({@link #current()}), with the thread's
- * walker.</p>
+ * <p>Not thread-safe: one instance per thread ({@link #current()}), with the thread's walker and result.</p>
  */
 public final class DocumentRedactor {
     /** The collection-name cache all threads share. */
@@ -28,35 +31,21 @@ public final class DocumentRedactor {
             ThreadLocal.withInitial(() -> new DocumentRedactor(COLLECTION_NAMES));
     private final CollectionNames collectionNames;
     private final RedactionWalker walker = new RedactionWalker();
-    private long fingerprint;
+    private final Redaction result = new Redaction();
+    private final OnePass onePass = new OnePass(walker);
+    // the current call (references dropped at its end)
     @Nullable
-    private String collectionName;
-    private long valuesRedacted;
-    private int inputSize;
+    private BsonDocument document;
+    @Nullable
+    private CompiledPolicy policy;
+    @Nullable
+    private CompiledPolicy.RuleSet rules;
+    private boolean command;
+    private boolean analyse;
+    private boolean fingerprint;
 
     DocumentRedactor(final CollectionNames collectionNames) {
         this.collectionNames = collectionNames;
-    }
-
-    /** @return the query-shape fingerprint of the last call's document, 0 when it was not analysed */
-    public long fingerprint() {
-        return fingerprint;
-    }
-
-    /** @return the collection the last call's command names, or null */
-    @Nullable
-    public String collectionName() {
-        return collectionName;
-    }
-
-    /** @return the values the last call replaced by placeholders */
-    public long valuesRedacted() {
-        return valuesRedacted;
-    }
-
-    /** @return the size in bytes of the last call's document as received */
-    public int inputSize() {
-        return inputSize;
     }
 
     /** @return the calling thread's redactor */
@@ -70,103 +59,168 @@ public final class DocumentRedactor {
     }
 
     /**
-     * @param copy whether to make the output array (false: only analyse)
-     * @param analyse whether the fingerprint and collection are wanted
-     * @return the output array, or null when {@code copy} is false
+     * Redacts a started command into its owned copy, with its values redacted and size.
+     *
+     * @param analyse whether the collection (and the fingerprint, if wanted) are wanted
+     * @param fingerprint whether the query-shape fingerprint is wanted (0 otherwise)
      */
-    @Nullable
-    public byte[] redact(final BsonDocument document, final CompiledPolicy policy, final CompiledPolicy.RuleSet rules,
-                  final boolean command, final boolean copy, final boolean analyse, final Workspace workspace) {
-        fingerprint = 0;
-        collectionName = null;
-        valuesRedacted = 0;
-        inputSize = 0;
-        RedactionWalker walker = this.walker;
+    public Redaction redactCommand(final BsonDocument command, final CompiledPolicy policy, final CompiledPolicy.RuleSet rules,
+                                   final boolean analyse, final boolean fingerprint, final Workspace workspace) {
+        begin(command, policy, rules, true);
+        this.analyse = analyse;
+        this.fingerprint = analyse && fingerprint;
+        return run(workspace, true);
+    }
+
+    /** Analyses a started command (collection, values redacted, size, fingerprint when wanted) without making its copy. */
+    public Redaction analyseCommand(final BsonDocument command, final CompiledPolicy policy,
+                                    final CompiledPolicy.RuleSet rules, final boolean fingerprint, final Workspace workspace) {
+        begin(command, policy, rules, true);
+        this.analyse = true;
+        this.fingerprint = fingerprint;
+        return run(workspace, false);
+    }
+
+    /** Redacts a reply into its owned copy, with the values redacted and its size. */
+    public Redaction redactReply(final BsonDocument reply, final CompiledPolicy policy, final CompiledPolicy.RuleSet rules,
+                                 final Workspace workspace) {
+        begin(reply, policy, rules, false);
+        this.analyse = false;
+        this.fingerprint = false;
+        return run(workspace, true);
+    }
+
+    private void begin(final BsonDocument document, final CompiledPolicy policy, final CompiledPolicy.RuleSet rules,
+                       final boolean command) {
+        this.document = document;
+        this.policy = policy;
+        this.rules = rules;
+        this.command = command;
+    }
+
+    private Redaction run(final Workspace workspace, final boolean copy) {
+        result.reset();
         try {
-            if (rules.verbatim && copy) {
-                byte[] out;
-                if (DocumentBytes.isByteBacked(document)) {
-                    out = new byte[DocumentBytes.length(document)];
-                    DocumentBytes.copy(document, out, 0);
-                } else {
-                    PlainEncoder encoder = workspace.encoder;
-                    out = new byte[encoder.size(document)];
-                    int written = encoder.write(document, out, 0);
-                    checkWritten(out.length, written);
-                }
-                inputSize = out.length;
-                // the sizing pass also checks the structure, so that unreadable bytes are never handed on
-                if (analyse) {
-                    walker.size(out, 0, out.length, rules, command, policy);
-                    analysis(walker, out);
-                } else {
-                    walker.check(out, 0, out.length, rules, command, policy);
-                }
-                return out;
-            }
-            if (!copy && !DocumentBytes.isByteBacked(document)) {
-                // only the analysis is wanted: walk a sample that holds the first element of each document sequence
-                PlainEncoder encoder = workspace.encoder;
-                int length = encoder.size(document, true);
-                byte[] scratch = workspace.scratch(length);
-                checkWritten(length, encoder.write(document, scratch, 0, true));
-                walker.size(scratch, 0, length, rules, command, policy);
-                analysis(walker, scratch);
-                valuesRedacted = 0;
-                inputSize = encoder.size(document);
-                return null;
-            }
-            if (!DocumentBytes.view(document, workspace)) {
-                byte[] scratch;
-                int length;
-                if (DocumentBytes.isByteBacked(document)) {
-                    length = DocumentBytes.length(document);
-                    scratch = workspace.scratch(length);
-                    DocumentBytes.copy(document, scratch, 0);
-                } else {
-                    PlainEncoder encoder = workspace.encoder;
-                    length = encoder.size(document);
-                    scratch = workspace.scratch(length);
-                    checkWritten(length, encoder.write(document, scratch, 0));
-                }
-                workspace.source(scratch, 0, length);
-            }
-            byte[] src = workspace.source();
-            int off = workspace.sourceOff();
-            int end = workspace.sourceEnd();
-            inputSize = end - off;
-            int size = walker.size(src, off, end, rules, command, policy);
-            analysis(walker, src);
-            if (!copy) {
-                return null;
-            }
-            int cap = policy.maxDocumentBytes;
-            byte[] out;
-            if (cap > 0 && size > cap) {
-                int capped = walker.sizeCapped(src, off, end, rules, command, policy, cap);
-                out = new byte[capped];
-                long truncated = (long) size - (capped - RedactionWalker.TRUNCATION_MARKER_SIZE);
-                checkWritten(capped, walker.write(src, off, end, rules, command, policy, out, 0, cap, truncated));
+            if (rules().verbatim && copy) {
+                verbatim(workspace);
+            } else if (!copy && !DocumentBytes.isByteBacked(document())) {
+                analyseSample(workspace);
             } else {
-                out = new byte[size];
-                checkWritten(size, walker.write(src, off, end, rules, command, policy, out, 0, 0, 0));
+                walk(workspace, copy);
             }
-            return out;
+            return result;
         } finally {
-            // neither the thread's walker nor its workspace may keep the command's bytes after the callback
+            // neither the thread's walker nor its workspace may keep the document's bytes after the callback
             walker.clear();
+            onePass.clear();
             workspace.release();
+            document = null;
         }
     }
 
-    private void analysis(final RedactionWalker walker, final byte[] src) {
-        fingerprint = walker.fingerprint();
-        valuesRedacted = walker.valuesRedacted();
-        int off = walker.collectionOffset();
-        collectionName = off < 0 ? null : collectionNames.resolve(src, off, walker.collectionLength());
+    private BsonDocument document() {
+        BsonDocument current = document;
+        if (current == null) {
+            throw new IllegalStateException("no document: called outside a redaction");
+        }
+        return current;
     }
 
-    private static void checkWritten(final int sized, final int written) {
+    private CompiledPolicy policy() {
+        CompiledPolicy current = policy;
+        if (current == null) {
+            throw new IllegalStateException("no policy: called outside a redaction");
+        }
+        return current;
+    }
+
+    private CompiledPolicy.RuleSet rules() {
+        CompiledPolicy.RuleSet current = rules;
+        if (current == null) {
+            throw new IllegalStateException("no rules: called outside a redaction");
+        }
+        return current;
+    }
+
+    /** Verbatim rules: the bytes as they are, their structure checked before they are handed on. */
+    private void verbatim(final Workspace workspace) {
+        BsonDocument source = document();
+        byte[] out;
+        if (DocumentBytes.isByteBacked(source)) {
+            out = new byte[DocumentBytes.length(source)];
+            DocumentBytes.copy(source, out, 0);
+        } else {
+            PlainEncoder encoder = workspace.encoder;
+            out = new byte[encoder.size(source)];
+            checkWritten(out.length, encoder.write(source, out, 0));
+        }
+        result.inputSize(out.length);
+        if (analyse) {
+            walker.bind(out, 0, out.length, rules(), command, policy());
+            walker.analyse(fingerprint);
+            analysis(out);
+        } else {
+            walker.check(out, 0, out.length, rules(), command, policy());
+        }
+        result.bytes(out);
+    }
+
+    /** Only the analysis of a plain top level: a sample holding the first element of each document sequence is walked. */
+    private void analyseSample(final Workspace workspace) {
+        PlainEncoder encoder = workspace.encoder;
+        int length = encoder.size(document(), true);
+        byte[] scratch = workspace.scratch(length);
+        checkWritten(length, encoder.write(document(), scratch, 0, true));
+        walker.bind(scratch, 0, length, rules(), command, policy());
+        walker.analyse(fingerprint);
+        analysis(scratch);
+        result.analysis(result.fingerprint(), result.collectionName(), 0);
+        result.inputSize(encoder.size(document()));
+    }
+
+    private void walk(final Workspace workspace, final boolean copy) {
+        int outOff = -1;
+        if (copy) {
+            outOff = onePass.source(document(), workspace);
+        } else {
+            OnePass.sourceOnly(document(), workspace);
+        }
+        byte[] src = workspace.source();
+        int off = workspace.sourceOff();
+        int end = workspace.sourceEnd();
+        result.inputSize(end - off);
+        walker.bind(src, off, end, rules(), command, policy());
+        if (!copy) {
+            walker.analyse(fingerprint);
+            analysis(src);
+            return;
+        }
+        int size = onePass.run(outOff, fingerprint);
+        analysis(src);
+        int cap = policy().maxDocumentBytes;
+        byte[] out;
+        if (cap > 0 && size > cap) {
+            int capped = walker.sizeCapped(src, off, end, rules(), command, policy(), cap);
+            out = new byte[capped];
+            long truncated = (long) size - (capped - RedactionWalker.TRUNCATION_MARKER_SIZE);
+            checkWritten(capped, walker.write(src, off, end, rules(), command, policy(), out, 0, cap,
+                    truncated));
+        } else if (outOff < 0 || walker.overflowed()) {
+            out = new byte[size];
+            checkWritten(size, walker.write(src, off, end, rules(), command, policy(), out, 0, 0, 0));
+        } else {
+            out = Arrays.copyOfRange(onePass.scratch(), outOff, outOff + size);
+        }
+        result.bytes(out);
+    }
+
+    private void analysis(final byte[] src) {
+        int off = walker.collectionOffset();
+        String collection = off < 0 ? null : collectionNames.resolve(src, off, walker.collectionLength());
+        result.analysis(fingerprint ? walker.fingerprint() : 0, collection, walker.valuesRedacted());
+    }
+
+    static void checkWritten(final int sized, final int written) {
         if (sized != written) {
             throw new IllegalStateException("sizing and writing disagree: sized=" + sized + " written=" + written);
         }

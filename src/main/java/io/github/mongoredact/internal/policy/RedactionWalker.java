@@ -2,9 +2,11 @@ package io.github.mongoredact.internal.policy;
 
 import com.mongodb.lang.Nullable;
 import io.github.mongoredact.internal.bson.BsonBounds;
+import io.github.mongoredact.internal.bson.BsonFraming;
 import io.github.mongoredact.internal.bson.BsonFormatException;
 import io.github.mongoredact.internal.bson.BsonValidation;
 import io.github.mongoredact.internal.bson.Bytes;
+import io.github.mongoredact.internal.bson.Output;
 
 import static io.github.mongoredact.internal.bson.Bytes.readInt;
 import static io.github.mongoredact.internal.policy.CompiledPolicy.DROP;
@@ -55,6 +57,8 @@ final class RedactionWalker {
     // input
     private byte[] src;
     private int srcEnd;
+    /** Where the bound document starts ({@link #bind}). */
+    private int srcOff;
     private CompiledPolicy.RuleSet rules;
     private boolean command;
     private boolean fixed;
@@ -62,10 +66,8 @@ final class RedactionWalker {
     private boolean strict;
     private int maxSequence;
 
-    // output: dst is null while sizing
-    @Nullable
-    private byte[] dst;
-    private int pos;
+    private final Output out = new Output();
+    private final BsonFraming framing = new BsonFraming();
 
     // path of keys from the top (array levels are transparent and not pushed)
     private final int[] keyOff = new int[MAX_DEPTH];
@@ -95,16 +97,59 @@ final class RedactionWalker {
      */
     int size(final byte[] src, final int off, final int end, final CompiledPolicy.RuleSet rules, final boolean command,
              final CompiledPolicy policy) {
+        bind(src, off, end, rules, command, policy);
+        int size = analyse(true);
+        clear();
+        return size;
+    }
+
+    /**
+     * Binds the source of the next {@link #analyse} or {@link #sizeAndWrite}: the document at {@code src[off]}, before
+     * {@code end}, with the rules and policy that apply to it.
+     */
+    void bind(final byte[] src, final int off, final int end, final CompiledPolicy.RuleSet rules, final boolean command,
+              final CompiledPolicy policy) {
         start(src, end, rules, command, policy, null, 0);
+        this.srcOff = off;
+    }
+
+    /**
+     * Sizes the bound document's output and analyses it (collection, values redacted and, when {@code fingerprint}, the
+     * query-shape fingerprint), writing nothing.
+     *
+     * @return the exact size of the output in bytes, without any cap
+     */
+    int analyse(final boolean fingerprint) {
+        out.count(0);
+        return analysed(fingerprint, 0);
+    }
+
+    /**
+     * One pass over the bound document: the analysis of {@link #analyse}, and the output written into {@code dst} from
+     * {@code dstOff} while it fits below {@code dstLimit}. When it did not fit ({@link #overflowed()}), the size and the
+     * analysis are still exact and the bytes in {@code dst} are to be ignored.
+     *
+     * @return the exact size of the output in bytes, without any cap
+     */
+    int sizeAndWrite(final byte[] dst, final int dstOff, final int dstLimit, final boolean fingerprint) {
+        out.bounded(dst, dstOff, dstLimit);
+        return analysed(fingerprint, dstOff);
+    }
+
+    /** @return whether the last {@link #sizeAndWrite} ran out of room in its destination */
+    boolean overflowed() {
+        return out.overflowed();
+    }
+
+    private int analysed(final boolean fingerprint, final int from) {
         measuring = true;
         hash = FNV_OFFSET;
         collectionOff = -1;
         collectionLen = 0;
         valuesRedacted = 0;
-        document(off, rules.root, rules.unmatched, 0, false, false, false, true, true);
+        document(srcOff, rules.root, rules.unmatched, 0, false, false, false, true, fingerprint);
         measuring = false;
-        clear();
-        return pos;
+        return out.position() - from;
     }
 
     /**
@@ -115,6 +160,11 @@ final class RedactionWalker {
      */
     void check(final byte[] src, final int off, final int end, final CompiledPolicy.RuleSet rules, final boolean command,
                final CompiledPolicy policy) {
+        if (rules.verbatim) {
+            // every element is kept as it is: only the framing matters, checked by one tight loop
+            framing.check(src, off, end);
+            return;
+        }
         start(src, end, rules, command, policy, null, 0);
         document(off, rules.root, rules.unmatched, 0, false, false, false, true, false);
         clear();
@@ -130,7 +180,7 @@ final class RedactionWalker {
         start(src, end, rules, command, policy, null, 0);
         beginCap(cap);
         document(off, rules.root, rules.unmatched, 0, false, false, false, true, false);
-        int size = pos;
+        int size = out.position();
         capped = false;
         clear();
         return size;
@@ -152,7 +202,10 @@ final class RedactionWalker {
         }
         document(off, rules.root, rules.unmatched, 0, false, false, false, true, false);
         capped = false;
-        int written = pos - dstOff;
+        int written = out.position() - dstOff;
+        if (out.overflowed()) {
+            throw new IllegalStateException("output larger than sized: sized=" + (dst.length - dstOff) + " written=" + written);
+        }
         clear();
         return written;
     }
@@ -160,7 +213,7 @@ final class RedactionWalker {
     /** Forgets the source and destination arrays (the source may be a driver buffer's). Called after every pass. */
     void clear() {
         this.src = null;
-        this.dst = null;
+        out.clear();
     }
 
     private void start(final byte[] src, final int end, final CompiledPolicy.RuleSet rules, final boolean command,
@@ -172,8 +225,11 @@ final class RedactionWalker {
         this.fixed = policy.fixedPlaceholders;
         this.strict = !rules.verbatim;
         this.maxSequence = policy.maxSequenceDocuments;
-        this.dst = dst;
-        this.pos = dstOff;
+        if (dst == null) {
+            out.count(dstOff);
+        } else {
+            out.exact(dst, dstOff);
+        }
         this.keyDepth = 0;
         this.capped = false;
         this.cut = false;
@@ -238,8 +294,7 @@ final class RedactionWalker {
         if (src[end] != 0) {
             throw new BsonFormatException("document does not end with NUL: index=" + off + " length=" + length);
         }
-        int lengthIndex = pos;
-        pos += 4;
+        int lengthIndex = out.reserveInt();
         openDocuments++;
         if (hashing) {
             mix(array ? 0x44 : 0x33);
@@ -315,12 +370,12 @@ final class RedactionWalker {
                 boolean hashValue = hashElement && top && command && index == 0 && type == 0x02;
                 if (capped) {
                     int size = measureElement(type, k, kLen, v, vEnd, child, action, depth, array, shown, maskKeys);
-                    if ((long) pos + size + reserve() <= cap) {
+                    if ((long) out.position() + size + reserve() <= cap) {
                         capped = false;
                         element(type, k, kLen, v, vEnd, child, action, depth, array, shown, maskKeys, top, false, false);
                         capped = true;
                     } else if ((type == 0x03 || type == 0x04)
-                            && (long) pos + 1 + keySize(kLen, array, shown, maskKeys, k) + 1 + 4 + 1 + reserve() <= cap) {
+                            && (long) out.position() + 1 + keySize(kLen, array, shown, maskKeys, k) + 1 + 4 + 1 + reserve() <= cap) {
                         // enter the container and cut inside it
                         element(type, k, kLen, v, vEnd, child, action, depth, array, shown, maskKeys, top, false, false);
                     } else {
@@ -339,7 +394,7 @@ final class RedactionWalker {
             index++;
         }
         if (omitted > 0 && !cut) {
-            if (!capped || pos + 1 + Bytes.digits(shown) + 1 + OMITTED_DOCUMENT_SIZE + reserve() <= cap) {
+            if (!capped || out.position() + 1 + Bytes.digits(shown) + 1 + OMITTED_DOCUMENT_SIZE + reserve() <= cap) {
                 writeOmitted(shown, omitted);
             } else {
                 cut = true;
@@ -350,9 +405,7 @@ final class RedactionWalker {
             writeTruncationMarker();
         }
         putByte((byte) 0);
-        if (dst != null) {
-            Bytes.writeInt(dst, lengthIndex, pos - lengthIndex);
-        }
+        out.patchLength(lengthIndex, lengthIndex);
     }
 
     private int keySize(final int kLen, final boolean array, final int outIndex, final boolean maskKeys, final int k) {
@@ -370,18 +423,14 @@ final class RedactionWalker {
     private int measureElement(final byte type, final int k, final int kLen, final int v, final int vEnd,
                                @Nullable final CompiledPolicy.Node child, final byte action, final int depth,
                                final boolean array, final int outIndex, final boolean maskKeys) {
-        byte[] savedDst = dst;
-        int savedPos = pos;
         boolean savedMeasuring = measuring;
         boolean savedCapped = capped;
         int savedOpen = openDocuments;
-        dst = null;
+        out.suspend();
         measuring = false;
         capped = false;
         element(type, k, kLen, v, vEnd, child, action, depth, array, outIndex, maskKeys, false, false, false);
-        int size = pos - savedPos;
-        dst = savedDst;
-        pos = savedPos;
+        int size = out.resume();
         measuring = savedMeasuring;
         capped = savedCapped;
         openDocuments = savedOpen;
@@ -459,13 +508,15 @@ final class RedactionWalker {
                 BsonValidation.checkString(src, v + 4, strLen);
                 putByte(type);
                 putKey(k, kLen, array, outIndex, maskKeys);
-                int lengthIndex = pos;
-                pos += 4;
-                pos += MessageScrubber.scrub(src, v + 4, strLen, dst, pos);
-                putByte((byte) 0);
-                if (dst != null) {
-                    Bytes.writeInt(dst, lengthIndex, pos - lengthIndex - 4);
+                int lengthIndex = out.reserveInt();
+                int scrubbed = MessageScrubber.scrub(src, v + 4, strLen, null, 0);
+                byte[] room = out.room(scrubbed);
+                if (room != null) {
+                    MessageScrubber.scrub(src, v + 4, strLen, room, out.position());
                 }
+                out.advance(scrubbed);
+                putByte((byte) 0);
+                out.patchLength(lengthIndex, lengthIndex + 4);
                 return;
             }
             if (Placeholders.isPlaceholder(src, v + 4, strLen)) {
@@ -641,31 +692,19 @@ final class RedactionWalker {
     // output (counting when dst is null)
 
     private void putByte(final byte b) {
-        if (dst != null) {
-            dst[pos] = b;
-        }
-        pos++;
+        out.putByte(b);
     }
 
     private void putInt(final int value) {
-        if (dst != null) {
-            Bytes.writeInt(dst, pos, value);
-        }
-        pos += 4;
+        out.putInt(value);
     }
 
     private void putBytes(final int from, final int length) {
-        if (dst != null) {
-            System.arraycopy(src, from, dst, pos, length);
-        }
-        pos += length;
+        out.putBytes(src, from, length);
     }
 
     private void putArray(final byte[] bytes) {
-        if (dst != null) {
-            System.arraycopy(bytes, 0, dst, pos, bytes.length);
-        }
-        pos += bytes.length;
+        out.putArray(bytes);
     }
 
     private void putKey(final int k, final int kLen, final boolean array, final int outIndex, final boolean maskKeys) {
@@ -681,11 +720,7 @@ final class RedactionWalker {
     }
 
     private void putDigits(final int value) {
-        if (dst != null) {
-            pos += Bytes.writeDigits(dst, pos, value);
-        } else {
-            pos += Bytes.digits(value);
-        }
+        out.putDigits(value);
     }
 
     /** Whether the key {@code src[k, k + kLen)} is the decimal form of {@code value}. */
@@ -719,10 +754,7 @@ final class RedactionWalker {
         putByte((byte) 0x12);
         putArray(TRUNCATED_KEY);
         putByte((byte) 0);
-        if (dst != null) {
-            Bytes.writeLong(dst, pos, truncated);
-        }
-        pos += 8;
+        out.putLong(truncated);
     }
 
     // ---------------------------------------------------------------------------------------------------------------------
