@@ -4,13 +4,13 @@ import com.mongodb.event.CommandFailedEvent;
 import com.mongodb.event.CommandListener;
 import com.mongodb.event.CommandStartedEvent;
 import com.mongodb.event.CommandSucceededEvent;
+import io.github.mongoredact.internal.bson.DriverApi;
+import io.github.mongoredact.internal.event.CommandProcessor;
+import io.github.mongoredact.internal.event.Downstream;
 
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
-import io.github.mongoredact.internal.bson.DriverApi;
-import io.github.mongoredact.internal.event.CommandProcessor;
-import io.github.mongoredact.internal.event.Downstream;
 
 import static io.github.mongoredact.internal.Checks.notNull;
 

@@ -2,6 +2,10 @@ package io.github.mongoredact;
 
 import com.mongodb.event.CommandStartedEvent;
 import com.mongodb.event.CommandSucceededEvent;
+import io.github.mongoredact.handoff.HandOffSink;
+import io.github.mongoredact.log.CapturedLog;
+import io.github.mongoredact.log.CommandLogSink;
+import io.github.mongoredact.micrometer.MicrometerCommandSink;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import org.bson.BsonDocument;
 import org.bson.RawBsonDocument;
@@ -16,10 +20,6 @@ import java.nio.charset.StandardCharsets;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.stream.Stream;
-import io.github.mongoredact.handoff.HandOffSink;
-import io.github.mongoredact.log.CapturedLog;
-import io.github.mongoredact.log.CommandLogSink;
-import io.github.mongoredact.micrometer.MicrometerCommandSink;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;

@@ -1,7 +1,7 @@
 package io.github.mongoredact;
 
-import com.mongodb.MongoCommandException;
 import com.mongodb.MongoBulkWriteException;
+import com.mongodb.MongoCommandException;
 import com.mongodb.MongoException;
 import com.mongodb.MongoWriteException;
 import com.mongodb.client.MongoClient;

@@ -2,14 +2,14 @@ package io.github.mongoredact;
 
 import com.mongodb.MongoClientSettings;
 import com.mongodb.event.CommandListener;
+import io.github.mongoredact.handoff.HandOffSink;
+import io.github.mongoredact.log.CommandLogSink;
+import io.github.mongoredact.micrometer.MicrometerCommandSink;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import org.junit.jupiter.api.Test;
 
 import java.lang.reflect.Method;
 import java.util.List;
-import io.github.mongoredact.handoff.HandOffSink;
-import io.github.mongoredact.log.CommandLogSink;
-import io.github.mongoredact.micrometer.MicrometerCommandSink;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;

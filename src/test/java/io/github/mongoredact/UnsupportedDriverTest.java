@@ -1,7 +1,7 @@
 package io.github.mongoredact;
 
-import org.junit.jupiter.api.Test;
 import io.github.mongoredact.internal.bson.DriverApi;
+import org.junit.jupiter.api.Test;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;

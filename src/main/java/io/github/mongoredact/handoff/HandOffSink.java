@@ -2,6 +2,10 @@ package io.github.mongoredact.handoff;
 
 import com.mongodb.event.CommandListener;
 import com.mongodb.lang.Nullable;
+import io.github.mongoredact.CommandSink;
+import io.github.mongoredact.CompletedCommand;
+import io.github.mongoredact.RedactingCommandListener;
+import io.github.mongoredact.StartedCommand;
 import io.github.mongoredact.internal.Guard;
 
 import java.util.concurrent.TimeUnit;
@@ -9,10 +13,6 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.LongAdder;
 import java.util.concurrent.locks.LockSupport;
-import io.github.mongoredact.CommandSink;
-import io.github.mongoredact.CompletedCommand;
-import io.github.mongoredact.RedactingCommandListener;
-import io.github.mongoredact.StartedCommand;
 
 import static io.github.mongoredact.internal.Checks.notNull;
 

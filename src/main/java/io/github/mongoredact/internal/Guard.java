@@ -1,8 +1,9 @@
 package io.github.mongoredact.internal;
 
 import com.mongodb.lang.Nullable;
-import java.util.concurrent.atomic.AtomicBoolean;
 import io.github.mongoredact.internal.bson.DriverApi;
+
+import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
  * The listener's rule for a {@link Throwable} caught at the edge of a driver callback: a failing monitoring extension never

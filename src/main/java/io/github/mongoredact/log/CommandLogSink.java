@@ -3,16 +3,16 @@ package io.github.mongoredact.log;
 import com.mongodb.LoggerSettings;
 import com.mongodb.MongoClientSettings;
 import com.mongodb.lang.Nullable;
+import io.github.mongoredact.CommandSink;
+import io.github.mongoredact.CompletedCommand;
+import io.github.mongoredact.StartedCommand;
+import io.github.mongoredact.handoff.HandOffSink;
+import io.github.mongoredact.internal.Guard;
 import org.bson.BsonDocument;
 
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.LongAdder;
-import io.github.mongoredact.CommandSink;
-import io.github.mongoredact.CompletedCommand;
-import io.github.mongoredact.StartedCommand;
-import io.github.mongoredact.internal.Guard;
-import io.github.mongoredact.handoff.HandOffSink;
 
 import static io.github.mongoredact.internal.Checks.notNull;
 

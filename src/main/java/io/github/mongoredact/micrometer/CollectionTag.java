@@ -1,9 +1,9 @@
 package io.github.mongoredact.micrometer;
 
 import com.mongodb.lang.Nullable;
+import io.github.mongoredact.StartedCommand;
 import org.bson.BsonDocument;
 import org.bson.BsonValue;
-import io.github.mongoredact.StartedCommand;
 
 /**
  * The {@code collection} tag as Micrometer's {@code MongoMetricsCommandListener} names it, so that existing dashboards keep

@@ -1,12 +1,12 @@
 package io.github.mongoredact.micrometer;
 
+import io.github.mongoredact.handoff.HandOffSink;
 import io.micrometer.core.instrument.FunctionCounter;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Tag;
 import io.micrometer.core.instrument.Tags;
 import io.micrometer.core.instrument.binder.MeterBinder;
-import io.github.mongoredact.handoff.HandOffSink;
 
 import static io.github.mongoredact.internal.Checks.notNull;
 

@@ -1,13 +1,13 @@
 package io.github.mongoredact.micrometer;
 
+import io.github.mongoredact.ListenerCounters;
+import io.github.mongoredact.RedactingCommandListener;
 import io.micrometer.core.instrument.FunctionCounter;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Tag;
 import io.micrometer.core.instrument.Tags;
 import io.micrometer.core.instrument.binder.MeterBinder;
-import io.github.mongoredact.ListenerCounters;
-import io.github.mongoredact.RedactingCommandListener;
 
 import static io.github.mongoredact.internal.Checks.notNull;
 

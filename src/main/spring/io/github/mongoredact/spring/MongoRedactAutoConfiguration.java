@@ -1,8 +1,8 @@
 package io.github.mongoredact.spring;
 
-import com.mongodb.lang.Nullable;
 import com.mongodb.MongoClientSettings;
 import com.mongodb.event.CommandListener;
+import com.mongodb.lang.Nullable;
 import io.github.mongoredact.CommandSink;
 import io.github.mongoredact.FieldAction;
 import io.github.mongoredact.RedactingCommandListener;

@@ -5,14 +5,14 @@ import com.mongodb.event.CommandListener;
 import com.mongodb.event.CommandStartedEvent;
 import com.mongodb.event.CommandSucceededEvent;
 import com.mongodb.lang.Nullable;
+import io.github.mongoredact.CommandSink;
+import io.github.mongoredact.CompletedCommand;
+import io.github.mongoredact.StartedCommand;
 import org.bson.BsonDocument;
 import org.bson.RawBsonDocument;
 
 import java.lang.management.ManagementFactory;
 import java.util.Arrays;
-import io.github.mongoredact.CommandSink;
-import io.github.mongoredact.CompletedCommand;
-import io.github.mongoredact.StartedCommand;
 
 /**
  * Measures the bytes the listener allocates in the driver's callbacks, with

@@ -8,15 +8,15 @@ import com.mongodb.client.MongoClients;
 import com.mongodb.event.CommandListener;
 import de.bwaldvogel.mongo.MongoServer;
 import de.bwaldvogel.mongo.backend.memory.MemoryBackend;
-import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
-
-import java.io.PrintStream;
-import java.util.Locale;
 import io.github.mongoredact.ListenerCounters;
 import io.github.mongoredact.RedactingCommandListener;
 import io.github.mongoredact.log.CommandLogSink;
 import io.github.mongoredact.micrometer.ListenerCountersMetrics;
 import io.github.mongoredact.micrometer.MicrometerCommandSink;
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
+
+import java.io.PrintStream;
+import java.util.Locale;
 
 /**
  * The demo: runs a customer workload through the MongoDB Java driver with the {@link RedactingCommandListener} registered on

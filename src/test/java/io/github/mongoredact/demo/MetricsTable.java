@@ -1,5 +1,6 @@
 package io.github.mongoredact.demo;
 
+import io.github.mongoredact.micrometer.MicrometerCommandSink;
 import io.micrometer.core.instrument.DistributionSummary;
 import io.micrometer.core.instrument.Meter;
 import io.micrometer.core.instrument.MeterRegistry;
@@ -10,7 +11,6 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.TimeUnit;
-import io.github.mongoredact.micrometer.MicrometerCommandSink;
 
 /**
  * Prints the meters of a {@link MicrometerCommandSink} as a table: per command and collection, the count, failures, mean and

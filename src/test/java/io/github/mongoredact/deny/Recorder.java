@@ -5,13 +5,13 @@ import com.mongodb.event.CommandListener;
 import com.mongodb.event.CommandStartedEvent;
 import com.mongodb.event.CommandSucceededEvent;
 import com.mongodb.lang.Nullable;
+import io.github.mongoredact.CommandSink;
+import io.github.mongoredact.StartedCommand;
 import org.bson.BsonDocument;
 import org.bson.BsonValue;
 
 import java.util.ArrayList;
 import java.util.List;
-import io.github.mongoredact.CommandSink;
-import io.github.mongoredact.StartedCommand;
 
 /**
  * Records events with the family they belong to. As a reference (registered before the redacting listener) it keeps what the

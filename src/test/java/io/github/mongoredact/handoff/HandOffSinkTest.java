@@ -4,6 +4,13 @@ import com.mongodb.event.CommandFailedEvent;
 import com.mongodb.event.CommandListener;
 import com.mongodb.event.CommandStartedEvent;
 import com.mongodb.event.CommandSucceededEvent;
+import io.github.mongoredact.Allocations;
+import io.github.mongoredact.CommandSink;
+import io.github.mongoredact.CompletedCommand;
+import io.github.mongoredact.EmbeddedServer;
+import io.github.mongoredact.Events;
+import io.github.mongoredact.RedactingCommandListener;
+import io.github.mongoredact.StartedCommand;
 import org.bson.Document;
 import org.junit.jupiter.api.Test;
 
@@ -15,13 +22,6 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
-import io.github.mongoredact.Allocations;
-import io.github.mongoredact.CommandSink;
-import io.github.mongoredact.CompletedCommand;
-import io.github.mongoredact.EmbeddedServer;
-import io.github.mongoredact.Events;
-import io.github.mongoredact.RedactingCommandListener;
-import io.github.mongoredact.StartedCommand;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;

@@ -2,6 +2,8 @@ package io.github.mongoredact.log;
 
 import com.mongodb.LoggerSettings;
 import com.mongodb.MongoException;
+import io.github.mongoredact.Events;
+import io.github.mongoredact.StartedCommand;
 import org.bson.BsonDocument;
 import org.bson.BsonString;
 import org.bson.RawBsonDocument;
@@ -9,8 +11,6 @@ import org.bson.codecs.BsonDocumentCodec;
 import org.junit.jupiter.api.Test;
 
 import java.util.Arrays;
-import io.github.mongoredact.Events;
-import io.github.mongoredact.StartedCommand;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;

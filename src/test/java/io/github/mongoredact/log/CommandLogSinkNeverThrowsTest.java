@@ -2,6 +2,13 @@ package io.github.mongoredact.log;
 
 import com.mongodb.client.MongoCollection;
 import com.mongodb.lang.Nullable;
+import io.github.mongoredact.Documents;
+import io.github.mongoredact.EmbeddedServer;
+import io.github.mongoredact.Events;
+import io.github.mongoredact.Json;
+import io.github.mongoredact.RedactingCommandListener;
+import io.github.mongoredact.RedactionPolicy;
+import io.github.mongoredact.StartedCommand;
 import org.bson.BsonDocument;
 import org.bson.BsonInt32;
 import org.bson.BsonString;
@@ -10,13 +17,6 @@ import org.bson.codecs.BsonDocumentCodec;
 import org.junit.jupiter.api.Test;
 
 import java.util.List;
-import io.github.mongoredact.Documents;
-import io.github.mongoredact.EmbeddedServer;
-import io.github.mongoredact.Events;
-import io.github.mongoredact.Json;
-import io.github.mongoredact.RedactingCommandListener;
-import io.github.mongoredact.RedactionPolicy;
-import io.github.mongoredact.StartedCommand;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;

@@ -1,5 +1,8 @@
 package io.github.mongoredact.log;
 
+import io.github.mongoredact.Allocations;
+import io.github.mongoredact.Documents;
+import io.github.mongoredact.Json;
 import org.bson.BsonDbPointer;
 import org.bson.BsonDocument;
 import org.bson.BsonInt32;
@@ -18,9 +21,6 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import java.util.concurrent.atomic.AtomicReference;
-import io.github.mongoredact.Allocations;
-import io.github.mongoredact.Documents;
-import io.github.mongoredact.Json;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;

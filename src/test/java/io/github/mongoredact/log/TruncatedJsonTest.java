@@ -1,5 +1,8 @@
 package io.github.mongoredact.log;
 
+import io.github.mongoredact.Allocations;
+import io.github.mongoredact.Events;
+import io.github.mongoredact.Json;
 import org.bson.BsonBinary;
 import org.bson.BsonDocument;
 import org.bson.BsonString;
@@ -8,9 +11,6 @@ import org.bson.codecs.BsonDocumentCodec;
 import org.junit.jupiter.api.Test;
 
 import java.util.Arrays;
-import io.github.mongoredact.Allocations;
-import io.github.mongoredact.Events;
-import io.github.mongoredact.Json;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;

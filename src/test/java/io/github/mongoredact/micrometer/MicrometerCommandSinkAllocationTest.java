@@ -2,9 +2,6 @@ package io.github.mongoredact.micrometer;
 
 import com.mongodb.event.CommandStartedEvent;
 import com.mongodb.event.CommandSucceededEvent;
-import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
-import org.bson.RawBsonDocument;
-import org.junit.jupiter.api.Test;
 import io.github.mongoredact.Allocations;
 import io.github.mongoredact.CommandSink;
 import io.github.mongoredact.CompletedCommand;
@@ -12,6 +9,9 @@ import io.github.mongoredact.Events;
 import io.github.mongoredact.RedactingCommandListener;
 import io.github.mongoredact.RedactionPolicy;
 import io.github.mongoredact.StartedCommand;
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
+import org.bson.RawBsonDocument;
+import org.junit.jupiter.api.Test;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;

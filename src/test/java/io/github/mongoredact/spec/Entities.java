@@ -13,14 +13,14 @@ import com.mongodb.event.ConnectionReadyEvent;
 import com.mongodb.event.ServerDescriptionChangedEvent;
 import com.mongodb.event.ServerListener;
 import com.mongodb.lang.Nullable;
+import io.github.mongoredact.RedactingCommandListener;
+import io.github.mongoredact.RedactionPolicy;
 import org.bson.BsonDocument;
 import org.bson.BsonValue;
 
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicInteger;
-import io.github.mongoredact.RedactingCommandListener;
-import io.github.mongoredact.RedactionPolicy;
 
 /**
  * The entities of a test: clients (our listener with {@link RedactionPolicy#specOnly()}, a capturing downstream listener,

@@ -6,6 +6,7 @@ import com.mongodb.event.CommandFailedEvent;
 import com.mongodb.event.CommandStartedEvent;
 import com.mongodb.event.CommandSucceededEvent;
 import com.mongodb.lang.Nullable;
+import io.github.mongoredact.internal.bson.DriverApi;
 import org.bson.BsonDocument;
 import org.bson.BsonString;
 import org.bson.BsonValue;
@@ -16,7 +17,6 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 import java.util.TreeSet;
-import io.github.mongoredact.internal.bson.DriverApi;
 
 /**
  * Checks {@code expectEvents} against the events our listener forwarded and {@code expectLogMessages} against the lines our

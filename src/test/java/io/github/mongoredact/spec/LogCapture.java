@@ -2,12 +2,12 @@ package io.github.mongoredact.spec;
 
 import com.mongodb.LoggerSettings;
 import com.mongodb.lang.Nullable;
+import io.github.mongoredact.log.CommandLogSink;
 
 import java.lang.reflect.Method;
 import java.lang.reflect.Proxy;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
-import io.github.mongoredact.log.CommandLogSink;
 
 /**
  * A {@link CommandLogSink} whose lines are captured as structured records: the level, the message text, the key-value pairs

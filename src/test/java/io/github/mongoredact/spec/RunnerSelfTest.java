@@ -1,5 +1,6 @@
 package io.github.mongoredact.spec;
 
+import io.github.mongoredact.DriverShapes;
 import org.bson.BsonDocument;
 import org.bson.BsonString;
 import org.bson.BsonValue;
@@ -9,7 +10,6 @@ import org.opentest4j.AssertionFailedError;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import io.github.mongoredact.DriverShapes;
 
 import static org.junit.jupiter.api.Assertions.assertDoesNotThrow;
 import static org.junit.jupiter.api.Assertions.assertEquals;

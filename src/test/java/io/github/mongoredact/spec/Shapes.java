@@ -4,6 +4,7 @@ import com.mongodb.MongoCommandException;
 import com.mongodb.MongoSocketReadException;
 import com.mongodb.ServerAddress;
 import com.mongodb.lang.Nullable;
+import io.github.mongoredact.DriverShapes;
 import org.bson.BsonArray;
 import org.bson.BsonBinary;
 import org.bson.BsonBoolean;
@@ -19,7 +20,6 @@ import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import io.github.mongoredact.DriverShapes;
 
 /**
  * The documents of constructed events: the command the driver would send for an operation (in the driver's shapes: byte-backed,

@@ -1,11 +1,11 @@
 package it.mongoredact;
 
 import com.mongodb.client.MongoClient;
-import io.github.mongoredact.log.CommandLogSink;
-import io.github.mongoredact.handoff.HandOffSink;
 import io.github.mongoredact.PlaceholderStyle;
 import io.github.mongoredact.RedactingCommandListener;
 import io.github.mongoredact.RedactionPolicy;
+import io.github.mongoredact.handoff.HandOffSink;
+import io.github.mongoredact.log.CommandLogSink;
 import io.github.mongoredact.spring.MongoRedactFailureAnalyzer;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;

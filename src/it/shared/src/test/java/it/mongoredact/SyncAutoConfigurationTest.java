@@ -2,8 +2,8 @@ package it.mongoredact;
 
 import com.mongodb.client.MongoClient;
 import com.mongodb.event.CommandStartedEvent;
-import io.github.mongoredact.log.CommandLogSink;
 import io.github.mongoredact.RedactingCommandListener;
+import io.github.mongoredact.log.CommandLogSink;
 import io.github.mongoredact.micrometer.MicrometerCommandSink;
 import io.micrometer.core.instrument.MeterRegistry;
 import org.junit.jupiter.api.Test;

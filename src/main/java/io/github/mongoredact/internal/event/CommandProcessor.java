@@ -9,11 +9,6 @@ import com.mongodb.event.CommandFailedEvent;
 import com.mongodb.event.CommandStartedEvent;
 import com.mongodb.event.CommandSucceededEvent;
 import com.mongodb.lang.Nullable;
-import org.bson.BsonDocument;
-import org.bson.RawBsonDocument;
-
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicBoolean;
 import io.github.mongoredact.CompletedCommand;
 import io.github.mongoredact.ListenerCounters;
 import io.github.mongoredact.RedactingCommandListener;
@@ -28,6 +23,11 @@ import io.github.mongoredact.internal.policy.CompiledPolicy;
 import io.github.mongoredact.internal.policy.DocumentRedactor;
 import io.github.mongoredact.internal.policy.Redaction;
 import io.github.mongoredact.internal.policy.SpecRedaction;
+import org.bson.BsonDocument;
+import org.bson.RawBsonDocument;
+
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
  * The work behind {@code RedactingCommandListener}: redact and copy, correlate, forward. Thread-safe; per-thread state lives

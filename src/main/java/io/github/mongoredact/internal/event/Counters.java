@@ -1,8 +1,9 @@
 package io.github.mongoredact.internal.event;
 
 
-import java.util.concurrent.atomic.LongAdder;
 import io.github.mongoredact.ListenerCounters;
+
+import java.util.concurrent.atomic.LongAdder;
 
 /**
  * The listener's counters. Thread-safe.

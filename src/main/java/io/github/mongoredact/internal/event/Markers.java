@@ -1,10 +1,10 @@
 package io.github.mongoredact.internal.event;
 
+import io.github.mongoredact.internal.bson.BsonFormatException;
 import org.bson.BsonDocument;
 import org.bson.BsonString;
 import org.bson.RawBsonDocument;
 import org.bson.codecs.BsonDocumentCodec;
-import io.github.mongoredact.internal.bson.BsonFormatException;
 
 /**
  * The marker documents forwarded in place of a document that could not be copied: {@code {"$redactionError": "..."}}, saying

@@ -1,10 +1,10 @@
 package io.github.mongoredact.internal.event;
 
 import com.mongodb.lang.Nullable;
-
-import java.nio.charset.StandardCharsets;
 import io.github.mongoredact.internal.bson.BsonBounds;
 import io.github.mongoredact.internal.bson.Bytes;
+
+import java.nio.charset.StandardCharsets;
 
 /**
  * Finds the first write error or write concern error that a reply reports under {@code ok: 1}, by scanning its top level

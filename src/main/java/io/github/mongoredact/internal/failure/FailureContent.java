@@ -1,11 +1,11 @@
 package io.github.mongoredact.internal.failure;
 
 import com.mongodb.lang.Nullable;
+import io.github.mongoredact.internal.policy.SpecRedaction;
 import org.bson.BsonDocument;
 import org.bson.BsonValue;
 
 import java.util.Set;
-import io.github.mongoredact.internal.policy.SpecRedaction;
 
 /**
  * What a rebuilt failure may carry of the original's texts and documents: the one place that differs between the policy's

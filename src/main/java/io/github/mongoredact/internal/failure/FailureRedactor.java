@@ -1,6 +1,11 @@
 package io.github.mongoredact.internal.failure;
 
 import com.mongodb.lang.Nullable;
+import io.github.mongoredact.internal.bson.Workspace;
+import io.github.mongoredact.internal.policy.CompiledPolicy;
+import io.github.mongoredact.internal.policy.DocumentRedactor;
+import io.github.mongoredact.internal.policy.MessageScrubber;
+import io.github.mongoredact.internal.policy.Placeholders;
 import org.bson.BsonArray;
 import org.bson.BsonDocument;
 import org.bson.BsonString;
@@ -10,11 +15,6 @@ import org.bson.RawBsonDocument;
 import java.nio.charset.StandardCharsets;
 import java.util.Collections;
 import java.util.Set;
-import io.github.mongoredact.internal.bson.Workspace;
-import io.github.mongoredact.internal.policy.CompiledPolicy;
-import io.github.mongoredact.internal.policy.DocumentRedactor;
-import io.github.mongoredact.internal.policy.MessageScrubber;
-import io.github.mongoredact.internal.policy.Placeholders;
 
 /**
  * Rebuilds a failure under the policy: every {@link Throwable} of the event, and every one of its cause chain, is rebuilt or

@@ -1,6 +1,7 @@
 package io.github.mongoredact.internal.failure;
 
 import com.mongodb.lang.Nullable;
+import io.github.mongoredact.internal.policy.MessageScrubber;
 import org.bson.BsonArray;
 import org.bson.BsonDocument;
 import org.bson.BsonInt32;
@@ -8,7 +9,6 @@ import org.bson.BsonString;
 import org.bson.BsonValue;
 
 import java.util.Set;
-import io.github.mongoredact.internal.policy.MessageScrubber;
 
 /**
  * The command logging and monitoring spec's redaction of the failure of a sensitive command (the commands themselves are

@@ -1,8 +1,9 @@
 package io.github.mongoredact.internal.policy;
 
+import io.github.mongoredact.internal.bson.Bytes;
+
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
-import io.github.mongoredact.internal.bson.Bytes;
 
 /**
  * A bounded cache from the UTF-8 bytes of a collection name to its {@link String}, so that the listener does not build a

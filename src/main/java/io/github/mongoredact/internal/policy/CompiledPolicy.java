@@ -1,6 +1,9 @@
 package io.github.mongoredact.internal.policy;
 
 import com.mongodb.lang.Nullable;
+import io.github.mongoredact.FieldAction;
+import io.github.mongoredact.FieldRule;
+import io.github.mongoredact.internal.bson.Bytes;
 
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
@@ -10,9 +13,6 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import io.github.mongoredact.FieldAction;
-import io.github.mongoredact.FieldRule;
-import io.github.mongoredact.internal.bson.Bytes;
 
 /**
  * The rules of a policy compiled for the byte walker, per command name: the tree of paths anchored at the document's top

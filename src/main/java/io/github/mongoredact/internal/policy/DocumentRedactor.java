@@ -1,12 +1,12 @@
 package io.github.mongoredact.internal.policy;
 
 import com.mongodb.lang.Nullable;
-import org.bson.BsonDocument;
-
-import java.util.Arrays;
 import io.github.mongoredact.internal.bson.DocumentBytes;
 import io.github.mongoredact.internal.bson.PlainEncoder;
 import io.github.mongoredact.internal.bson.Workspace;
+import org.bson.BsonDocument;
+
+import java.util.Arrays;
 
 /**
  * Turns a command or reply into its owned, redacted copy, one exact-size array, and analyses it; three entry points named

@@ -1,11 +1,10 @@
 package io.github.mongoredact.internal.policy;
 
 import com.mongodb.lang.Nullable;
-import org.bson.BsonDocument;
-
 import io.github.mongoredact.internal.bson.DocumentBytes;
 import io.github.mongoredact.internal.bson.PlainEncoder;
 import io.github.mongoredact.internal.bson.Workspace;
+import org.bson.BsonDocument;
 
 /**
  * Where a redacting walk reads and writes: the source where it lies (a heap array) or gathered into the thread's scratch,

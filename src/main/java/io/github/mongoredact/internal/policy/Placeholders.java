@@ -1,7 +1,8 @@
 package io.github.mongoredact.internal.policy;
 
-import java.nio.charset.StandardCharsets;
 import io.github.mongoredact.internal.bson.Bytes;
+
+import java.nio.charset.StandardCharsets;
 
 /**
  * The placeholder strings that replace redacted values, one per BSON type, as UTF-8 bytes.

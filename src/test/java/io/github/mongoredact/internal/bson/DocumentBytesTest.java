@@ -2,6 +2,8 @@ package io.github.mongoredact.internal.bson;
 
 import com.mongodb.event.CommandListener;
 import io.github.mongoredact.DriverShapes.Backing;
+import io.github.mongoredact.DriverShapes;
+import io.github.mongoredact.LastEventListener;
 import org.bson.BsonArray;
 import org.bson.BsonBoolean;
 import org.bson.BsonDocument;
@@ -16,8 +18,6 @@ import java.lang.reflect.Method;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
-import io.github.mongoredact.DriverShapes;
-import io.github.mongoredact.LastEventListener;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;

@@ -1,5 +1,6 @@
 package io.github.mongoredact.internal.bson;
 
+import io.github.mongoredact.DriverShapes;
 import org.bson.BsonArray;
 import org.bson.BsonDocument;
 import org.bson.BsonInt32;
@@ -12,7 +13,6 @@ import java.io.ByteArrayOutputStream;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.List;
-import io.github.mongoredact.DriverShapes;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;

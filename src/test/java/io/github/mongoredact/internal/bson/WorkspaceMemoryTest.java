@@ -1,6 +1,13 @@
 package io.github.mongoredact.internal.bson;
 
+import io.github.mongoredact.Allocations;
 import io.github.mongoredact.DriverShapes.Backing;
+import io.github.mongoredact.DriverShapes;
+import io.github.mongoredact.HeapUse;
+import io.github.mongoredact.LastEventListener;
+import io.github.mongoredact.RawBytes;
+import io.github.mongoredact.RedactingCommandListener;
+import io.github.mongoredact.RedactionPolicy;
 import org.bson.BsonBinary;
 import org.bson.BsonDocument;
 import org.bson.BsonInt32;
@@ -13,13 +20,6 @@ import java.util.List;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
-import io.github.mongoredact.Allocations;
-import io.github.mongoredact.DriverShapes;
-import io.github.mongoredact.HeapUse;
-import io.github.mongoredact.LastEventListener;
-import io.github.mongoredact.RawBytes;
-import io.github.mongoredact.RedactingCommandListener;
-import io.github.mongoredact.RedactionPolicy;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotSame;

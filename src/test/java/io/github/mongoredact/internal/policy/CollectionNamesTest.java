@@ -1,6 +1,13 @@
 package io.github.mongoredact.internal.policy;
 
+import io.github.mongoredact.CommandSink;
+import io.github.mongoredact.CompletedCommand;
 import io.github.mongoredact.DriverShapes.Backing;
+import io.github.mongoredact.DriverShapes;
+import io.github.mongoredact.HeapUse;
+import io.github.mongoredact.RedactingCommandListener;
+import io.github.mongoredact.RedactionPolicy;
+import io.github.mongoredact.StartedCommand;
 import org.bson.BsonDocument;
 import org.bson.BsonInt32;
 import org.bson.BsonString;
@@ -8,13 +15,6 @@ import org.bson.RawBsonDocument;
 import org.junit.jupiter.api.Test;
 
 import java.nio.charset.StandardCharsets;
-import io.github.mongoredact.CommandSink;
-import io.github.mongoredact.CompletedCommand;
-import io.github.mongoredact.DriverShapes;
-import io.github.mongoredact.HeapUse;
-import io.github.mongoredact.RedactingCommandListener;
-import io.github.mongoredact.RedactionPolicy;
-import io.github.mongoredact.StartedCommand;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotSame;

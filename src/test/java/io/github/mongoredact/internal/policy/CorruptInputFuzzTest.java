@@ -1,6 +1,11 @@
 package io.github.mongoredact.internal.policy;
 
 import io.github.mongoredact.DriverShapes.Backing;
+import io.github.mongoredact.DriverShapes;
+import io.github.mongoredact.LastEventListener;
+import io.github.mongoredact.RedactingCommandListener;
+import io.github.mongoredact.RedactionPolicy;
+import io.github.mongoredact.internal.event.CommandProcessor;
 import org.bson.BsonArray;
 import org.bson.BsonBinary;
 import org.bson.BsonBinaryReader;
@@ -25,11 +30,6 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Random;
-import io.github.mongoredact.DriverShapes;
-import io.github.mongoredact.LastEventListener;
-import io.github.mongoredact.RedactingCommandListener;
-import io.github.mongoredact.RedactionPolicy;
-import io.github.mongoredact.internal.event.CommandProcessor;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;

@@ -5,6 +5,10 @@ import com.mongodb.MongoWriteConcernException;
 import com.mongodb.ServerAddress;
 import com.mongodb.WriteConcernResult;
 import com.mongodb.bulk.WriteConcernError;
+import io.github.mongoredact.DriverShapes;
+import io.github.mongoredact.LastEventListener;
+import io.github.mongoredact.RedactingCommandListener;
+import io.github.mongoredact.RedactionPolicy;
 import org.bson.BsonArray;
 import org.bson.BsonDocument;
 import org.bson.BsonDouble;
@@ -14,10 +18,6 @@ import org.bson.RawBsonDocument;
 import org.junit.jupiter.api.Test;
 
 import java.util.List;
-import io.github.mongoredact.DriverShapes;
-import io.github.mongoredact.LastEventListener;
-import io.github.mongoredact.RedactingCommandListener;
-import io.github.mongoredact.RedactionPolicy;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;

@@ -1,11 +1,11 @@
 package io.github.mongoredact.internal.policy;
 
+import io.github.mongoredact.DriverShapes;
 import io.github.mongoredact.RedactionPolicy;
 import org.junit.jupiter.api.Test;
 
 import java.util.Arrays;
 import java.util.Random;
-import io.github.mongoredact.DriverShapes;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;

@@ -1,6 +1,14 @@
 package io.github.mongoredact.internal.policy;
 
 import io.github.mongoredact.DriverShapes.Backing;
+import io.github.mongoredact.DriverShapes;
+import io.github.mongoredact.FieldAction;
+import io.github.mongoredact.LastEventListener;
+import io.github.mongoredact.PlaceholderStyle;
+import io.github.mongoredact.RedactingCommandListener;
+import io.github.mongoredact.RedactionPolicy;
+import io.github.mongoredact.RedactionPolicyBuilder;
+import io.github.mongoredact.internal.bson.Bytes;
 import org.bson.BsonArray;
 import org.bson.BsonBinaryReader;
 import org.bson.BsonDocument;
@@ -19,14 +27,6 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
-import io.github.mongoredact.DriverShapes;
-import io.github.mongoredact.FieldAction;
-import io.github.mongoredact.LastEventListener;
-import io.github.mongoredact.PlaceholderStyle;
-import io.github.mongoredact.RedactingCommandListener;
-import io.github.mongoredact.RedactionPolicy;
-import io.github.mongoredact.RedactionPolicyBuilder;
-import io.github.mongoredact.internal.bson.Bytes;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
