@@ -67,8 +67,15 @@ class HandOffSinkTest {
         return events;
     }
 
-    /** Offers the events from 8 threads at once, each taking every 8th. */
+    /** Offers the events from 8 threads at once, each taking every 8th, and waits for them. */
     private static void offerFromEightThreads(final HandOffSink handOff, final List<StartedCommand> events) throws Exception {
+        for (Thread thread : startProducers(handOff, events)) {
+            thread.join(TimeUnit.SECONDS.toMillis(30));
+        }
+    }
+
+    /** Starts 8 threads that offer the events at once, each taking every 8th; returns them running. */
+    private static List<Thread> startProducers(final HandOffSink handOff, final List<StartedCommand> events) {
         CountDownLatch start = new CountDownLatch(1);
         List<Thread> threads = new ArrayList<>();
         for (int p = 0; p < PRODUCERS; p++) {
@@ -87,9 +94,7 @@ class HandOffSinkTest {
             threads.add(thread);
         }
         start.countDown();
-        for (Thread thread : threads) {
-            thread.join(TimeUnit.SECONDS.toMillis(30));
-        }
+        return threads;
     }
 
     @Test
@@ -229,24 +234,7 @@ class HandOffSinkTest {
         };
         HandOffSink handOff = HandOffSink.builder(counting).capacity(256).build();
         List<StartedCommand> events = java.util.Collections.nCopies(200_000, events(1).get(0));
-        CountDownLatch start = new CountDownLatch(1);
-        List<Thread> producers = new ArrayList<>();
-        for (int p = 0; p < PRODUCERS; p++) {
-            int first = p;
-            Thread producer = new Thread(() -> {
-                try {
-                    start.await();
-                } catch (InterruptedException e) {
-                    return;
-                }
-                for (int i = first; i < events.size(); i += PRODUCERS) {
-                    handOff.started(events.get(i));
-                }
-            });
-            producer.start();
-            producers.add(producer);
-        }
-        start.countDown();
+        List<Thread> producers = startProducers(handOff, events);
         while (received.get() < 1000 && producers.stream().anyMatch(Thread::isAlive)) {
             Thread.onSpinWait();
         }
