@@ -1,11 +1,16 @@
 package io.github.mongoredact;
 
 import io.github.mongoredact.DriverShapes.Backing;
+import io.github.mongoredact.log.CapturedLog;
+import io.github.mongoredact.log.CommandLogSink;
+import io.github.mongoredact.micrometer.MicrometerCommandSink;
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import org.bson.BsonBinary;
 import org.bson.BsonBinaryReader;
 import org.bson.BsonBoolean;
 import org.bson.BsonDateTime;
 import org.bson.BsonDocument;
+import org.bson.BsonInt32;
 import org.bson.BsonString;
 import org.bson.BsonTimestamp;
 import org.bson.RawBsonDocument;
@@ -21,9 +26,12 @@ import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Set;
 import java.util.function.Supplier;
+import java.util.stream.Collectors;
 import java.util.stream.Stream;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertDoesNotThrow;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -229,19 +237,136 @@ class CorruptInputTest {
         }
     }
 
+    /**
+     * The corruptions that lie inside a document whose own framing (length prefix, terminating NUL) is intact: a verbatim
+     * copy of a sequence document checks its framing only, and copies them as the driver sent them.
+     */
+    static final Set<String> INSIDE_A_WELL_FRAMED_DOCUMENT = Set.of("truncated string", "unknown type",
+            "nested 200 levels deep");
+
+    /** Every corruption under defaults; under specOnly, those that break the sequence document's own framing. */
+    static Stream<Arguments> sequenceDocumentCorruptionsRefused() {
+        return corruptionsUnderEveryPolicy().filter(arguments -> !(arguments.get()[2].equals("specOnly")
+                && INSIDE_A_WELL_FRAMED_DOCUMENT.contains((String) arguments.get()[0])));
+    }
+
+    static Stream<Arguments> insideAWellFramedDocument() {
+        List<Arguments> cases = new ArrayList<>();
+        corruptions().filter(arguments -> INSIDE_A_WELL_FRAMED_DOCUMENT.contains((String) arguments.get()[0]))
+                .forEach(arguments -> {
+                    for (Backing backing : Backing.values()) {
+                        cases.add(Arguments.of(arguments.get()[0], arguments.get()[1], backing));
+                    }
+                });
+        return cases.stream();
+    }
+
+    static BsonDocument insertTop() {
+        return new BsonDocument("insert", new BsonString("customers")).append("$db", new BsonString("shop"));
+    }
+
+    /**
+     * Under defaults every corruption of a sequence document is refused (the walk validates what it keeps); under specOnly
+     * those that break the document's framing (a length prefix that does not say its bytes, a missing terminating NUL),
+     * without which no reader could find where the next document starts.
+     */
     @ParameterizedTest(name = "{0} {2}")
-    @MethodSource("corruptionsUnderEveryPolicy")
+    @MethodSource("sequenceDocumentCorruptionsRefused")
     void corruptSequenceDocumentIsForwardedAsMarker(final String what, final Supplier<byte[]> bytes, final String policyName) {
         RedactionPolicy policy = policy(policyName);
         {
             LastEventListener last = new LastEventListener();
             RedactingCommandListener listener = RedactingCommandListener.builder().policy(policy).addListener(last).build();
-            BsonDocument insert = new BsonDocument("insert", new BsonString("customers")).append("$db", new BsonString("shop"));
+            BsonDocument insert = insertTop();
             insert.append("documents", new org.bson.BsonArray(List.of(new RawBsonDocument(valid()),
                     new RawBsonDocument(bytes.get()))));
             assertDoesNotThrow(() -> listener.commandStarted(DriverShapes.started(1, "insert", insert)));
             assertMarker(what + " " + policyName, last.started.getCommand());
             assertEquals(1, listener.getCounters().getRedactionFailures());
+        }
+    }
+
+    /**
+     * specOnly copies each sequence document whole with its framing checked, and does not read inside it: a corruption inside
+     * a well-framed document is forwarded as exactly the bytes the driver sent, in every backing, and nothing is counted as
+     * failed. (A command the driver holds as bytes as a whole, and a reply, are still checked element by element: see
+     * {@link #corruptCommandIsForwardedAsMarkerUnderEveryPolicy}.)
+     */
+    @ParameterizedTest(name = "{0} {2}")
+    @MethodSource("insideAWellFramedDocument")
+    void specOnlyForwardsACorruptionInsideAWellFramedSequenceDocumentVerbatim(final String what,
+            final Supplier<byte[]> bytes, final Backing backing) {
+        byte[] corrupt = bytes.get();
+        LastEventListener last = new LastEventListener();
+        RedactingCommandListener listener = RedactingCommandListener.builder().policy(RedactionPolicy.specOnly())
+                .addListener(last).build();
+        BsonDocument insert = insertTop().append("documents", new org.bson.BsonArray(List.of(backing.apply(valid()),
+                backing.apply(corrupt))));
+        assertDoesNotThrow(() -> listener.commandStarted(DriverShapes.started(1, "insert", insert)));
+        assertArrayEquals(SequenceBytes.merged(insertTop(), "documents", List.of(valid(), corrupt)),
+                DriverShapes.ownedBytes(last.started.getCommand()), what + " " + backing);
+        assertEquals(0, listener.getCounters().getRedactionFailures(), what + " " + backing);
+    }
+
+    /**
+     * With sinks attached, specOnly's analysis (collection, fingerprint) walks the copy, and whatever it forwards, the sinks
+     * take it without throwing into the driver: the log sink renders it, or shows its render error, and counts that.
+     */
+    @ParameterizedTest(name = "{0} {2}")
+    @MethodSource("insideAWellFramedDocument")
+    void sinksTakeAVerbatimCopyWithACorruptionInsideWithoutThrowing(final String what, final Supplier<byte[]> bytes,
+                                                                    final Backing backing) {
+        byte[] corrupt = bytes.get();
+        try (CapturedLog log = new CapturedLog("debug")) {
+            LastEventListener last = new LastEventListener();
+            CommandLogSink logSink = CommandLogSink.builder().loggerName(log.loggerName).build();
+            RedactingCommandListener listener = RedactingCommandListener.builder().policy(RedactionPolicy.specOnly())
+                    .addListener(last).addSink(logSink)
+                    .addSink(MicrometerCommandSink.builder(new SimpleMeterRegistry()).fingerprintTag(true).build())
+                    .build();
+            BsonDocument insert = insertTop().append("documents", new org.bson.BsonArray(List.of(backing.apply(valid()),
+                    backing.apply(corrupt))));
+            assertDoesNotThrow(() -> listener.commandStarted(DriverShapes.started(1, "insert", insert)));
+            assertDoesNotThrow(() -> listener.commandSucceeded(DriverShapes.succeeded(1, "insert",
+                    new RawBsonDocument(DriverShapes.encode(new BsonDocument("ok", new BsonInt32(1)))))));
+            boolean marker = last.started.getCommand().containsKey("$redactionError");
+            if (marker) {
+                assertMarker(what + " " + backing, last.started.getCommand());
+            } else {
+                assertArrayEquals(SequenceBytes.merged(insertTop(), "documents", List.of(valid(), corrupt)),
+                        DriverShapes.ownedBytes(last.started.getCommand()), what + " " + backing);
+            }
+            assertEquals(marker ? 1 : 0, listener.getCounters().getRedactionFailures(), what + " " + backing);
+            assertEquals(0, listener.getCounters().getSinkFailures(), what + " " + backing);
+            List<String> started = log.lines().stream().filter(line -> line.contains("Command \"insert\" started"))
+                    .collect(Collectors.toList());
+            assertEquals(1, started.size(), log.text());
+            boolean renderError = started.get(0).contains("$renderError");
+            assertEquals(renderError ? 1 : 0, logSink.getFailures(), started.get(0));
+            assertTrue(marker || renderError || started.get(0).contains("customers"), started.get(0));
+        }
+    }
+
+    /**
+     * The log sink handed specOnly's verbatim copy with a corruption inside a sequence document (what it receives when no
+     * analysis walks the copy) returns normally: the line is written, its command rendered or shown as a render error, which
+     * the sink counts.
+     */
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("corruptions")
+    void logSinkRendersAVerbatimCopyWithACorruptionInsideOrCountsItsRenderError(final String what,
+                                                                               final Supplier<byte[]> bytes) {
+        byte[] copy = SequenceBytes.merged(insertTop(), "documents", List.of(valid(), bytes.get()));
+        try (CapturedLog log = new CapturedLog("debug")) {
+            CommandLogSink sink = CommandLogSink.builder().loggerName(log.loggerName).build();
+            StartedCommand started = Events.started(DriverShapes.started(1, "insert", insertTop()),
+                    new RawBsonDocument(copy), "customers", 0);
+            assertDoesNotThrow(() -> sink.started(started));
+            List<String> lines = log.lines();
+            assertEquals(1, lines.size(), log.text());
+            boolean renderError = lines.get(0).contains("$renderError");
+            assertEquals(renderError ? 1 : 0, sink.getFailures(), lines.get(0));
+            assertTrue(lines.get(0).contains("Command \"insert\" started"), lines.get(0));
         }
     }
 

@@ -187,8 +187,9 @@ public final class DocumentBytes {
         return total;
     }
 
+    /** @return the driver's buffer behind the document, positioned at its first byte, or null (other types, no field access) */
     @Nullable
-    private static ByteBuf buffer(final BsonDocument document) {
+    static ByteBuf buffer(final BsonDocument document) {
         if (BYTE_BUF != null && document.getClass() == BYTE_BUF_DOCUMENT_CLASS) {
             return (ByteBuf) BYTE_BUF.get(document);
         }

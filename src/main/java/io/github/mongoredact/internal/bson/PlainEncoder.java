@@ -63,13 +63,78 @@ public final class PlainEncoder {
         return pos - index;
     }
 
+    /** @return the encoded size of one element of a top-level document: type byte, key, value */
+    public int elementSize(final String key, final BsonValue value) {
+        return element(key, value, null, 0);
+    }
+
+    /**
+     * Writes one element of a top-level document at {@code index}; {@code dst} must have room for {@link #elementSize}.
+     *
+     * @return bytes written
+     */
+    public int writeElement(final String key, final BsonValue value, final byte[] dst, final int index) {
+        return element(key, value, dst, index);
+    }
+
+    /** @return the encoded size of a key: its UTF-8 bytes and the terminating NUL */
+    public int keySize(final String key) {
+        begin(null, 0);
+        putKey(key);
+        return pos;
+    }
+
+    /** Writes a key and its terminating NUL at {@code index}. @return bytes written */
+    public int writeKey(final String key, final byte[] dst, final int index) {
+        begin(dst, index);
+        putKey(key);
+        return end(index);
+    }
+
+    /**
+     * @param depth the depth of the document or array that holds the value (0: the top level)
+     * @return the encoded size of a value, without type byte and key
+     */
+    public int valueSize(final BsonValue value, final int depth) {
+        begin(null, 0);
+        value(value, depth);
+        return pos;
+    }
+
+    /** Writes a value (without type byte and key) at {@code index}, as {@link #valueSize} sized it. @return bytes written */
+    public int writeValue(final BsonValue value, final int depth, final byte[] dst, final int index) {
+        begin(dst, index);
+        value(value, depth);
+        return end(index);
+    }
+
+    private int element(final String key, final BsonValue value, @Nullable final byte[] dst, final int index) {
+        begin(dst, index);
+        putByte((byte) value.getBsonType().getValue());
+        putKey(key);
+        value(value, 0);
+        return end(index);
+    }
+
+    private void begin(@Nullable final byte[] dst, final int index) {
+        this.sample = false;
+        this.dst = dst;
+        this.pos = index;
+    }
+
+    private int end(final int index) {
+        this.dst = null;
+        return pos - index;
+    }
+
     private void document(final BsonDocument document, final int depth) {
         checkDepth(depth);
         if (DocumentBytes.isByteBacked(document)) {
             if (dst == null) {
                 pos += DocumentBytes.length(document);
             } else {
-                pos += DocumentBytes.copy(document, dst, pos);
+                // copied whole: framed (length prefix within its bytes, terminating NUL), not read element by element
+                pos += FramedCopy.copyDocument(document, dst, pos);
             }
             return;
         }

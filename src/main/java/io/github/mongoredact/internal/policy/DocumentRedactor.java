@@ -2,6 +2,7 @@ package io.github.mongoredact.internal.policy;
 
 import com.mongodb.lang.Nullable;
 import io.github.mongoredact.internal.bson.DocumentBytes;
+import io.github.mongoredact.internal.bson.FramedCopy;
 import io.github.mongoredact.internal.bson.PlainEncoder;
 import io.github.mongoredact.internal.bson.Workspace;
 import org.bson.BsonDocument;
@@ -142,24 +143,28 @@ public final class DocumentRedactor {
         return current;
     }
 
-    /** Verbatim rules: the bytes as they are, their structure checked before they are handed on. */
+    /**
+     * Verbatim rules: the bytes as they are. A byte-backed document (a command the driver holds as bytes, a reply) is one
+     * the sinks interpret: copied, then checked element by element. A plain top level (insert, update, delete) is encoded from
+     * its values, well-formed by construction, and its sequence documents are copied whole with their framing checked in the
+     * same pass ({@link FramedCopy}); what lies inside them is forwarded as the driver sent it.
+     */
     private void verbatim(final Workspace workspace) {
         BsonDocument source = document();
+        boolean byteBacked = DocumentBytes.isByteBacked(source);
         byte[] out;
-        if (DocumentBytes.isByteBacked(source)) {
+        if (byteBacked) {
             out = new byte[DocumentBytes.length(source)];
             DocumentBytes.copy(source, out, 0);
         } else {
-            PlainEncoder encoder = workspace.encoder;
-            out = new byte[encoder.size(source)];
-            checkWritten(out.length, encoder.write(source, out, 0));
+            out = FramedCopy.copy(source, workspace.encoder);
         }
         result.inputSize(out.length);
         if (analyse) {
             walker.bind(out, 0, out.length, rules(), command, policy());
             walker.analyse(fingerprint);
             analysis(out);
-        } else {
+        } else if (byteBacked) {
             walker.check(out, 0, out.length, rules(), command, policy());
         }
         result.bytes(out);
