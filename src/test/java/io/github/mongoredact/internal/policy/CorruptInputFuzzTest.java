@@ -5,6 +5,7 @@ import io.github.mongoredact.DriverShapes;
 import io.github.mongoredact.LastEventListener;
 import io.github.mongoredact.RedactingCommandListener;
 import io.github.mongoredact.RedactionPolicy;
+import io.github.mongoredact.SequenceBytes;
 import io.github.mongoredact.internal.event.CommandProcessor;
 import org.bson.BsonArray;
 import org.bson.BsonBinary;
@@ -40,7 +41,8 @@ import static org.junit.jupiter.api.Assertions.fail;
  * Seeded byte-flip fuzzing of commands and replies whose every value holds a secret marker, in every backing the driver hands
  * over. Under {@link RedactionPolicy#defaults()} the output is either the {@code $redactionError} marker, or valid BSON that
  * the driver's codec reads and that holds no 6-byte piece of a secret; whatever the driver's own decoding refuses becomes the
- * marker. Under {@link RedactionPolicy#specOnly()} the output is the marker or an exact copy.
+ * marker. Under {@link RedactionPolicy#specOnly()} the output is the marker or an exact copy (of the whole bytes, or of each
+ * sequence document as the driver holds it, corruptions inside a well-framed document included).
  * Rerun one case with {@code -Dfuzz.seed=<seed> -Dfuzz.cases=1}.
  */
 class CorruptInputFuzzTest {
@@ -183,8 +185,32 @@ class CorruptInputFuzzTest {
         for (byte[] part : s.parts) {
             documents.add(backing.apply(part.clone()));
         }
-        command.append(s.name.equals("insert") ? "documents" : s.name.equals("update") ? "updates" : "deletes", documents);
+        command.append(sequenceKey(s), documents);
         return command;
+    }
+
+    /** @return the identifier under which the subject's sequence documents are appended */
+    static String sequenceKey(final Subject s) {
+        return s.name.equals("insert") ? "documents" : s.name.equals("update") ? "updates" : "deletes";
+    }
+
+    /**
+     * What a verbatim copy of the subject must hold: the whole bytes, or the top level with each sequence document as the
+     * driver's document holds it (its bytes up to its length prefix), which must be framed for a copy to exist at all.
+     */
+    static byte[] verbatim(final Subject s, final String context) {
+        if (s.top == null) {
+            return s.parts.get(0);
+        }
+        List<byte[]> documents = new ArrayList<>();
+        for (byte[] part : s.parts) {
+            int length = ByteBuffer.wrap(part).order(ByteOrder.LITTLE_ENDIAN).getInt(0);
+            if (length < 5 || length > part.length || part[length - 1] != 0) {
+                fail(context + ": copied a document whose framing is broken: length=" + length + " bytes=" + part.length);
+            }
+            documents.add(Arrays.copyOf(part, length));
+        }
+        return SequenceBytes.merged(s.top, sequenceKey(s), documents);
     }
 
     static boolean driverRefuses(final Subject s, final Backing backing) {
@@ -246,27 +272,36 @@ class CorruptInputFuzzTest {
         assertTrue(markers[0] > CASES / 10 && markers[1] > CASES / 10, "markers=" + markers[0] + " forwarded=" + markers[1]);
     }
 
+    /**
+     * specOnly forwards the marker or an exact copy. A command or reply the driver holds as bytes as a whole is checked element
+     * by element: a copy of it is the exact bytes. A plain top level's sequence documents are copied whole with their framing
+     * checked only (length prefix within their bytes, terminating NUL): a copy holds each of them exactly as the driver's
+     * document does, whatever lies inside, and a document whose framing is broken is never copied.
+     */
     @Test
     void specOnlyForwardsTheMarkerOrAnExactCopy() {
-        int copies = 0;
+        int[] copies = new int[2];
+        int[] markers = new int[2];
         for (int i = 0; i < CASES / 2; i++) {
             long seed = BASE_SEED + i;
             Random random = new Random(seed);
             Subject s = subject(random);
-            if (s.top != null) {
-                continue;
-            }
             flip(s.parts, random);
             Backing backing = Backing.values()[i % Backing.values().length];
             String context = "seed=" + seed + " backing=" + backing + " " + s.name;
             BsonDocument forwarded = forward(RedactionPolicy.specOnly(), s, input(s, backing));
+            int kind = s.top == null ? 0 : 1;
             if (forwarded.containsKey(CommandProcessor.REDACTION_ERROR_KEY)) {
+                assertEquals(1, forwarded.size(), context);
+                markers[kind]++;
                 continue;
             }
-            copies++;
-            assertArrayEquals(s.parts.get(0), DriverShapes.ownedBytes(forwarded), context);
+            copies[kind]++;
+            assertArrayEquals(verbatim(s, context), DriverShapes.ownedBytes(forwarded), context);
         }
-        assertTrue(copies > 0, "copies=" + copies);
+        // both shapes reach both outcomes, so that the assertions above were exercised
+        assertTrue(copies[0] > 0 && copies[1] > 0 && markers[0] > 0 && markers[1] > 0,
+                "copies=" + Arrays.toString(copies) + " markers=" + Arrays.toString(markers));
     }
 
     /** @return where a {@link #WINDOW}-byte piece of the secret occurs, or -1 */

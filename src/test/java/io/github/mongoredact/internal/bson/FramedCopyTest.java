@@ -1,0 +1,233 @@
+package io.github.mongoredact.internal.bson;
+
+import io.github.mongoredact.DriverShapes;
+import io.github.mongoredact.DriverShapes.Backing;
+import org.bson.BsonArray;
+import org.bson.BsonBoolean;
+import org.bson.BsonDocument;
+import org.bson.BsonInt32;
+import org.bson.BsonString;
+import org.bson.BsonValue;
+import org.bson.RawBsonDocument;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
+
+import java.io.ByteArrayOutputStream;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+/**
+ * The verbatim copy of a plain top level: exactly the bytes the driver's codec writes for the command with its sequences
+ * merged as arrays, in an array of exactly that size, whatever the sequence's layout; each framing fault of a copied document
+ * refused with a message that says where.
+ */
+class FramedCopyTest {
+
+    private static BsonDocument top() {
+        return new BsonDocument("insert", new BsonString("customers")).append("ordered", BsonBoolean.TRUE)
+                .append("$db", new BsonString("shop"));
+    }
+
+    private static BsonDocument document(final int i) {
+        return new BsonDocument("_id", new BsonInt32(i)).append("email", new BsonString("c" + i + "@example.com"));
+    }
+
+    /** The documents back to back in one heap buffer, {@code gap} bytes apart, with other message bytes around them. */
+    private static BsonArray inOneBuffer(final int count, final int gap) {
+        ByteArrayOutputStream message = new ByteArrayOutputStream();
+        message.write(new byte[]{1, 0x33, 0, 0, 0, 'd', 0}, 0, 7);
+        List<Integer> positions = new ArrayList<>();
+        for (int i = 0; i < count; i++) {
+            positions.add(message.size());
+            byte[] bytes = DriverShapes.encode(document(i));
+            message.write(bytes, 0, bytes.length);
+            message.write(new byte[gap], 0, gap);
+        }
+        message.write(new byte[]{0x5A, 0x5A, 0x5A}, 0, 3);
+        ByteBuffer buffer = ByteBuffer.wrap(message.toByteArray());
+        BsonArray sequence = new BsonArray();
+        for (int position : positions) {
+            sequence.add(DriverShapes.byteBufDocument(buffer.duplicate(), position));
+        }
+        return sequence;
+    }
+
+    /** The command with the given sequence appended, and the codec's encoding of it with plain documents. */
+    private static void assertCopied(final BsonArray sequence, final List<BsonValue> plain) {
+        BsonDocument command = top().append("documents", sequence);
+        byte[] expected = DriverShapes.encode(top().append("documents", new BsonArray(plain)));
+        PlainEncoder encoder = new PlainEncoder();
+        assertEquals(expected.length, FramedCopy.size(command, encoder, false), "counted one by one");
+        assertArrayEquals(expected, FramedCopy.copy(command, encoder));
+    }
+
+    private static List<BsonValue> documents(final int count) {
+        List<BsonValue> documents = new ArrayList<>();
+        for (int i = 0; i < count; i++) {
+            documents.add(document(i));
+        }
+        return documents;
+    }
+
+    @Test
+    void copiesASequenceInOneMessageBufferAsTheCodecWritesIt() {
+        for (int count : new int[]{0, 1, 2, 9, 10, 11, 100, 1000}) {
+            BsonArray sequence = inOneBuffer(count, 0);
+            BsonDocument command = top().append("documents", sequence);
+            PlainEncoder encoder = new PlainEncoder();
+            assertEquals(FramedCopy.size(command, encoder, false), FramedCopy.size(command, encoder, true), "count=" + count);
+            assertCopied(sequence, documents(count));
+        }
+    }
+
+    @ParameterizedTest
+    @EnumSource(Backing.class)
+    void copiesDocumentsOfEveryBacking(final Backing backing) {
+        BsonArray sequence = new BsonArray();
+        for (int i = 0; i < 12; i++) {
+            sequence.add(backing.apply(DriverShapes.encode(document(i))));
+        }
+        assertCopied(sequence, documents(12));
+    }
+
+    @Test
+    void copiesTopLevelsWithPlainArraysAndByteBackedValuesOutsideSequences() {
+        BsonDocument command = new BsonDocument("update", new BsonString("customers"))
+                .append("let", Backing.BYTE_BUF_HEAP.apply(DriverShapes.encode(document(7))))
+                .append("ids", new BsonArray(List.of(new BsonInt32(1), new BsonString("two"), document(3),
+                        Backing.RAW.apply(DriverShapes.encode(document(4))))))
+                .append("$db", new BsonString("shop"))
+                .append("updates", inOneBuffer(3, 0));
+        byte[] expected = DriverShapes.encode(new BsonDocument("update", new BsonString("customers"))
+                .append("let", document(7))
+                .append("ids", new BsonArray(List.of(new BsonInt32(1), new BsonString("two"), document(3), document(4))))
+                .append("$db", new BsonString("shop"))
+                .append("updates", new BsonArray(documents(3))));
+        assertArrayEquals(expected, FramedCopy.copy(command, new PlainEncoder()));
+    }
+
+    @Test
+    void sequenceWhoseDocumentsDoNotFillTheSpanBetweenItsEndsIsSizedOneByOne() {
+        assumeFieldAccess();
+        // bytes between the documents: the size from the ends is too large
+        assertCopied(inOneBuffer(5, 3), documents(5));
+        // a document listed twice: the size from the ends is too small
+        BsonArray twice = inOneBuffer(3, 0);
+        twice.add(1, twice.get(1));
+        List<BsonValue> plain = documents(3);
+        plain.add(1, document(1));
+        assertCopied(twice, plain);
+    }
+
+    @Test
+    void documentLengthBeyondItsBufferIsRefused() {
+        assumeFieldAccess();
+        byte[] bytes = DriverShapes.encode(document(1));
+        writeInt(bytes, 0, bytes.length + 10);
+        // the driver's buffer ends before the length says: the document would cross it
+        BsonFormatException e = assertThrows(BsonFormatException.class, () -> copyOne(
+                DriverShapes.byteBufDocument(ByteBuffer.wrap(bytes), 0)));
+        assertMessage(e, "length out of bounds", "length=" + (bytes.length + 10), "available=" + bytes.length);
+    }
+
+    @Test
+    void documentLengthBelowFiveIsRefused() {
+        assumeFieldAccess();
+        byte[] bytes = DriverShapes.encode(document(1));
+        writeInt(bytes, 0, 4);
+        BsonFormatException e = assertThrows(BsonFormatException.class, () -> copyOne(
+                DriverShapes.byteBufDocument(ByteBuffer.wrap(bytes), 0)));
+        assertMessage(e, "length out of bounds", "length=4");
+    }
+
+    @Test
+    void bufferTooShortForADocumentIsRefused() {
+        assumeFieldAccess();
+        BsonFormatException e = assertThrows(BsonFormatException.class, () -> copyOne(
+                DriverShapes.byteBufDocument(ByteBuffer.wrap(new byte[]{5, 0, 0, 0}), 0)));
+        assertMessage(e, "available=4");
+    }
+
+    @ParameterizedTest
+    @EnumSource(Backing.class)
+    void documentWithoutTerminatingNulIsRefusedInEveryBacking(final Backing backing) {
+        byte[] bytes = DriverShapes.encode(document(1));
+        bytes[bytes.length - 1] = 1;
+        BsonFormatException e = assertThrows(BsonFormatException.class, () -> copyOne(backing.apply(bytes)));
+        assertMessage(e, "does not end with NUL", "index=", "length=" + bytes.length);
+    }
+
+    @Test
+    void rawDocumentWhosePrefixDoesNotSayItsBytesIsRefused() {
+        byte[] bytes = DriverShapes.encode(document(1));
+        writeInt(bytes, 0, bytes.length - 1);
+        BsonFormatException e = assertThrows(BsonFormatException.class, () -> copyOne(new RawBsonDocument(bytes)));
+        assertMessage(e, "prefix=" + (bytes.length - 1), "length=" + bytes.length);
+    }
+
+    @Test
+    void corruptionInsideAWellFramedDocumentIsCopiedAsItIs() {
+        byte[] bytes = DriverShapes.encode(document(1));
+        // the type byte of the second element: unknown, and not read by a framed copy
+        bytes[4 + 1 + 4 + 4] = 0x20;
+        byte[] copy = copyOne(Backing.BYTE_BUF_HEAP_IN_MESSAGE.apply(bytes));
+        byte[] head = DriverShapes.encode(top().append("documents", new BsonArray(List.of(document(1)))));
+        assertEquals(head.length, copy.length);
+        int at = copy.length - 2 - bytes.length;
+        assertArrayEquals(bytes, Arrays.copyOfRange(copy, at, at + bytes.length));
+    }
+
+    @Test
+    void commandLargerThanOneArrayIsRefusedBeforeAnyAllocation() {
+        byte[] big = new byte[1 << 20];
+        writeInt(big, 0, big.length);
+        RawBsonDocument document = new RawBsonDocument(big);
+        BsonArray sequence = new BsonArray();
+        for (int i = 0; i < 2100; i++) {
+            sequence.add(document);
+        }
+        BsonDocument command = top().append("documents", sequence);
+        long size = FramedCopy.size(command, new PlainEncoder(), true);
+        assertTrue(size > Integer.MAX_VALUE, "size=" + size);
+        BsonFormatException e = assertThrows(BsonFormatException.class, () -> FramedCopy.copy(command, new PlainEncoder()));
+        assertMessage(e, "too large", "size=" + size);
+    }
+
+    @Test
+    void copyDocumentRefusesADestinationWithoutRoom() {
+        byte[] bytes = DriverShapes.encode(document(1));
+        BsonFormatException e = assertThrows(BsonFormatException.class, () -> FramedCopy.copyDocument(
+                Backing.BYTE_BUF_HEAP.apply(bytes), new byte[bytes.length + 3], 4));
+        assertMessage(e, "index=4", "capacity=" + (bytes.length + 3));
+    }
+
+    private static byte[] copyOne(final BsonDocument document) {
+        return FramedCopy.copy(top().append("documents", new BsonArray(List.of(document))), new PlainEncoder());
+    }
+
+    private static void assertMessage(final Exception e, final String... parts) {
+        for (String part : parts) {
+            assertTrue(e.getMessage().contains(part), e.getMessage() + " lacks " + part);
+        }
+    }
+
+    private static void writeInt(final byte[] b, final int index, final int value) {
+        ByteBuffer.wrap(b).order(ByteOrder.LITTLE_ENDIAN).putInt(index, value);
+    }
+
+    private static void assumeFieldAccess() {
+        // without field access the driver's buffers are not reached: every sequence is counted document by document, and
+        // the driver's documents are read through their readers, which refuse what overruns their buffer themselves
+        assumeTrue(DocumentBytes.fieldAccess(), "the driver's buffers are reached only with field access");
+    }
+}
