@@ -1,9 +1,11 @@
 package io.github.mongoredact.internal.bson;
 
 /**
- * Checks the framing of a BSON document that is copied verbatim: every length prefix within its document, every type known,
- * every value within bounds, every document terminated, nesting at most {@link BsonBounds#MAX_DEPTH} levels; exactly what a
- * reader needs to walk it, and nothing about what the values say (keys and strings are not checked as text).
+ * Checks the structure of a BSON document that is copied verbatim as a whole (a command the driver holds as bytes, a reply),
+ * element by element: every length prefix within its document, every type known, every value within bounds, every document
+ * terminated, nesting at most {@link BsonBounds#MAX_DEPTH} levels; exactly what a reader needs to walk it, and nothing about
+ * what the values say (keys and strings are not checked as text). The documents of a sequence, copied whole, have only their
+ * own frame checked ({@link FramedCopy}).
  *
  * <p>One loop with the ends of the open documents in an array, so that depth costs no stack. Not thread-safe: one instance per
  * thread, reused; it keeps no reference to the bytes it checked.</p>

@@ -15,7 +15,8 @@ import java.util.Map;
 /**
  * Encodes a plain {@link BsonDocument} (the small top level the driver builds for insert / update / delete, with each
  * document sequence appended as an array of byte-backed documents) as BSON, value by value, copying byte-backed documents
- * whole. Two modes by the same code: counting (no destination) for the exact size, then writing.
+ * whole with their framing checked ({@link FramedCopy#copyDocument}). Two modes by the same code: counting (no destination)
+ * for the exact size, then writing; whole documents, or one element or value at a time for {@link FramedCopy}.
  *
  * <p>Not thread-safe: one instance per thread, reused.</p>
  */
