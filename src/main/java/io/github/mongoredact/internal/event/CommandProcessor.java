@@ -19,6 +19,7 @@ import io.github.mongoredact.internal.bson.DriverApi;
 import io.github.mongoredact.internal.bson.Workspace;
 import io.github.mongoredact.internal.failure.FailureRedactor;
 import io.github.mongoredact.internal.failure.SpecFailures;
+import io.github.mongoredact.internal.policy.CommandSummary;
 import io.github.mongoredact.internal.policy.CompiledPolicy;
 import io.github.mongoredact.internal.policy.DocumentRedactor;
 import io.github.mongoredact.internal.policy.Redaction;
@@ -152,6 +153,11 @@ public final class CommandProcessor {
             sensitive = SpecRedaction.isSensitiveCommand(commandName, command);
             if (sensitive) {
                 owned = SpecRedaction.EMPTY;
+            } else if (!documents && !downstream.needsFingerprint()) {
+                // metrics alone: the top level tells the collection, the driver's buffers the size; nothing is walked
+                Workspace workspace = Workspace.current();
+                collection = CommandSummary.collection(command, policy.commandRules(commandName), workspace);
+                size = CommandSummary.size(command, workspace);
             } else {
                 Workspace workspace = Workspace.current();
                 DocumentRedactor redactor = DocumentRedactor.current();

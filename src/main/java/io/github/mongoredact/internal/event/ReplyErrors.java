@@ -26,23 +26,39 @@ final class ReplyErrors {
         return CURRENT.get();
     }
 
-    /** Scans the reply at {@code src[off, end)}; the result is in {@link #code} (0 when none) and {@link #codeName}. */
+    /**
+     * Scans the reply at {@code src[off, end)} in one pass over its top level; the result is in {@link #code} (0 when none)
+     * and {@link #codeName}. The first document of {@code writeErrors} wins over {@code writeConcernError}.
+     */
     void scan(final byte[] src, final int off, final int end) {
         code = 0;
         codeName = null;
-        int error = find(src, off, end, WRITE_ERRORS, (byte) 0x04);
-        if (error >= 0) {
-            int arrayEnd = error + Bytes.readInt(src, error) - 1;
-            int p = error + 4;
-            if (p < arrayEnd && src[p] == 0x03) {
-                int v = BsonBounds.cstringEnd(src, p + 1, arrayEnd) + 1;
-                read(src, v);
+        int docEnd = Math.min(end, off + Bytes.readInt(src, off)) - 1;
+        int writeErrors = -1;
+        int writeConcernError = -1;
+        int p = off + 4;
+        while (p < docEnd) {
+            byte t = src[p];
+            int k = p + 1;
+            int keyEnd = BsonBounds.cstringEnd(src, k, docEnd);
+            int v = keyEnd + 1;
+            if (t == 0x04 && writeErrors < 0 && Bytes.equal(WRITE_ERRORS, src, k, keyEnd - k)) {
+                writeErrors = v;
+            } else if (t == 0x03 && writeConcernError < 0 && Bytes.equal(WRITE_CONCERN_ERROR, src, k, keyEnd - k)) {
+                writeConcernError = v;
+            }
+            p = BsonBounds.valueEnd(src, t, v, docEnd);
+        }
+        if (writeErrors >= 0) {
+            int arrayEnd = writeErrors + Bytes.readInt(src, writeErrors) - 1;
+            int e = writeErrors + 4;
+            if (e < arrayEnd && src[e] == 0x03) {
+                read(src, BsonBounds.cstringEnd(src, e + 1, arrayEnd) + 1);
                 return;
             }
         }
-        int concern = find(src, off, end, WRITE_CONCERN_ERROR, (byte) 0x03);
-        if (concern >= 0) {
-            read(src, concern);
+        if (writeConcernError >= 0) {
+            read(src, writeConcernError);
         }
     }
 
