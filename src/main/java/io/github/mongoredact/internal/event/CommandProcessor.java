@@ -50,6 +50,8 @@ public final class CommandProcessor {
     private final FailureRedactor failureRedactor;
     private final AtomicBoolean warned = new AtomicBoolean();
     private final CommandFacts facts;
+    private final OrdinaryNames ordinaryNames = new OrdinaryNames();
+    private final CommandSummary summary = new CommandSummary();
 
     /**
      * @param policy the compiled policy
@@ -150,13 +152,13 @@ public final class CommandProcessor {
         boolean sensitive = false;
         try {
             BsonDocument command = event.getCommand();
-            sensitive = SpecRedaction.isSensitiveCommand(commandName, command);
+            sensitive = ordinaryNames.isSensitiveCommand(commandName, command);
             if (sensitive) {
                 owned = SpecRedaction.EMPTY;
             } else if (!documents && !downstream.needsFingerprint()) {
                 // metrics alone: the top level tells the collection, the driver's buffers the size; nothing is walked
                 Workspace workspace = Workspace.current();
-                collection = CommandSummary.collection(command, policy.commandRules(commandName), workspace);
+                collection = summary.collection(command, policy.commandRules(commandName), workspace);
                 size = CommandSummary.size(command, workspace);
             } else {
                 Workspace workspace = Workspace.current();
@@ -225,7 +227,8 @@ public final class CommandProcessor {
                 errorCode = errors.code;
                 errorCodeName = errors.codeName;
             }
-            if (SpecRedaction.isSensitiveReply(commandName, reply, startSensitive)) {
+            if (!ordinaryNames.isOrdinary(commandName)
+                    && SpecRedaction.isSensitiveReply(commandName, reply, startSensitive)) {
                 owned = SpecRedaction.EMPTY;
             } else if (documents) {
                 DocumentRedactor redactor = DocumentRedactor.current();
@@ -269,7 +272,8 @@ public final class CommandProcessor {
         Throwable original = failureOf(event.getThrowable(), commandName);
         Throwable failure;
         try {
-            if (SpecRedaction.isSensitiveFailure(commandName, startKnown, startSensitive)) {
+            if (!ordinaryNames.isOrdinary(commandName)
+                    && SpecRedaction.isSensitiveFailure(commandName, startKnown, startSensitive)) {
                 failure = SpecFailures.redact(original);
             } else if (redactFailures) {
                 failure = failureRedactor.redact(original, commandName);

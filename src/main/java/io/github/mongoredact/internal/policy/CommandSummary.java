@@ -28,15 +28,14 @@ import java.util.Map;
  *     ({@code PlainEncoder}).</li>
  * </ul>
  *
- * <p>Stateless and thread-safe; it uses the calling thread's {@link Workspace} and releases it before returning, so that
- * nothing keeps the driver's bytes.</p>
+ * <p>Thread-safe; one instance per listener (it remembers which first fields its policy keeps). It uses the calling thread's
+ * {@link Workspace} and releases it before returning, so that nothing keeps the driver's bytes.</p>
  */
 public final class CommandSummary {
     private static final byte[] COLLECTION = "collection".getBytes(StandardCharsets.UTF_8);
     private static final String COLLECTION_KEY = "collection";
 
-    private CommandSummary() {
-    }
+    private final TopLevelRules topLevelRules = new TopLevelRules();
 
     /** @return the size in bytes of the command as sent, document sequences counted as arrays */
     public static int size(final BsonDocument command, final Workspace workspace) {
@@ -49,7 +48,7 @@ public final class CommandSummary {
      * @throws BsonFormatException if the top level or the name can not be read
      */
     @Nullable
-    public static String collection(final BsonDocument command, final CompiledPolicy.RuleSet rules,
+    public String collection(final BsonDocument command, final CompiledPolicy.RuleSet rules,
                                     final Workspace workspace) {
         try {
             if (DocumentBytes.isByteBacked(command)) {
@@ -60,7 +59,7 @@ public final class CommandSummary {
                 }
                 return collection(workspace.source(), workspace.sourceOff(), workspace.sourceEnd(), rules);
             }
-            return plainCollection(command, rules, workspace);
+            return plainCollection(command, rules);
         } finally {
             workspace.release();
         }
@@ -68,7 +67,7 @@ public final class CommandSummary {
 
     /** The top level at {@code src[off, end)}: its first field kept by the rules, or its {@code collection} field. */
     @Nullable
-    private static String collection(final byte[] src, final int off, final int end, final CompiledPolicy.RuleSet rules) {
+    private String collection(final byte[] src, final int off, final int end, final CompiledPolicy.RuleSet rules) {
         BsonBounds.checkAvailable(off, 5, end);
         int length = Bytes.readInt(src, off);
         if (length < 5 || length > end - off || src[off + length - 1] != 0) {
@@ -84,7 +83,7 @@ public final class CommandSummary {
             int keyEnd = BsonBounds.cstringEnd(src, k, docEnd);
             int v = keyEnd + 1;
             int vEnd = BsonBounds.valueEnd(src, type, v, docEnd);
-            if (type == 0x02 && (first ? TopLevelRules.action(rules, src, k, keyEnd - k) == CompiledPolicy.KEEP
+            if (type == 0x02 && (first ? topLevelRules.keeps(rules, src, k, keyEnd - k)
                     : Bytes.equal(COLLECTION, src, k, keyEnd - k))) {
                 BsonValidation.checkKept(src, type, v, vEnd);
                 return DocumentRedactor.collectionNames().resolve(src, v + 4, Bytes.readInt(src, v) - 1);
@@ -97,35 +96,19 @@ public final class CommandSummary {
 
     /** The same for a plain top level, by its entries. */
     @Nullable
-    private static String plainCollection(final BsonDocument command, final CompiledPolicy.RuleSet rules,
-                                          final Workspace workspace) {
+    private String plainCollection(final BsonDocument command, final CompiledPolicy.RuleSet rules) {
         boolean first = true;
         for (Map.Entry<String, BsonValue> entry : command.entrySet()) {
             BsonValue value = entry.getValue();
             if (value instanceof BsonString) {
                 String key = entry.getKey();
-                if (first ? keeps(rules, key, workspace) : COLLECTION_KEY.equals(key)) {
+                if (first ? topLevelRules.keeps(rules, key) : COLLECTION_KEY.equals(key)) {
                     return name(((BsonString) value).getValue());
                 }
             }
             first = false;
         }
         return null;
-    }
-
-    /** Whether the rules keep the top-level field {@code key}, matched on its UTF-8 bytes as the walker matches. */
-    private static boolean keeps(final CompiledPolicy.RuleSet rules, final String key, final Workspace workspace) {
-        int length = key.length();
-        byte[] bytes = workspace.scratch(length);
-        for (int i = 0; i < length; i++) {
-            char c = key.charAt(i);
-            if (c >= 0x80) {
-                byte[] utf8 = key.getBytes(StandardCharsets.UTF_8);
-                return TopLevelRules.action(rules, utf8, 0, utf8.length) == CompiledPolicy.KEEP;
-            }
-            bytes[i] = (byte) c;
-        }
-        return TopLevelRules.action(rules, bytes, 0, length) == CompiledPolicy.KEEP;
     }
 
     /**

@@ -2,14 +2,69 @@ package io.github.mongoredact.internal.policy;
 
 import io.github.mongoredact.internal.bson.Bytes;
 
+import java.nio.charset.StandardCharsets;
+
 /**
- * The action the rules give a field of a command's top level, matched as the walker matches it at that depth: the rule of
- * its path, else the first {@code **.key} (or {@code **.*}) rule of one segment, else the rules' default. Stateless,
- * allocation-free.
+ * Whether the rules keep a field of a command's top level, matched as the walker matches it at that depth: the rule of its
+ * path, else the first {@code **.key} (or {@code **.*}) rule of one segment, else the rules' default.
+ *
+ * <p>The answers for short ASCII keys are remembered, with their rule set, in a small table ({@link #SLOTS} entries, a new key takes
+ * the slot its hash points at, and only an empty slot: so a steady mix of keys allocates nothing), because the first field of
+ * every command is looked up, and the rule tree is matched key by key. Thread-safe: entries are immutable and published
+ * through a plain array (a racing reader may miss and match the rules again). One instance per listener, so that the table
+ * holds only the rule sets of its policy and goes with it.</p>
  */
 final class TopLevelRules {
+    static final int SLOTS = 128;
+    static final int MAX_KEY_BYTES = 32;
+    private final Entry[] entries = new Entry[SLOTS];
 
-    private TopLevelRules() {
+    /** @return whether the rules keep the top-level key {@code src[off, off + len)} */
+    boolean keeps(final CompiledPolicy.RuleSet rules, final byte[] src, final int off, final int len) {
+        if (len > MAX_KEY_BYTES) {
+            return action(rules, src, off, len) == CompiledPolicy.KEEP;
+        }
+        int h = 0;
+        for (int i = off; i < off + len; i++) {
+            if (src[i] < 0) {
+                return action(rules, src, off, len) == CompiledPolicy.KEEP;
+            }
+            h = 31 * h + src[i];
+        }
+        // for ASCII the same hash as the key's String.hashCode()
+        Entry entry = entries[slot(h)];
+        if (entry != null && entry.rules == rules && Bytes.equal(entry.bytes, src, off, len)) {
+            return entry.keeps;
+        }
+        boolean keeps = action(rules, src, off, len) == CompiledPolicy.KEEP;
+        remember(h, rules, new String(src, off, len, StandardCharsets.US_ASCII), keeps);
+        return keeps;
+    }
+
+    /** @return whether the rules keep the top-level key, matched on its UTF-8 bytes */
+    boolean keeps(final CompiledPolicy.RuleSet rules, final String key) {
+        int h = key.hashCode();
+        Entry entry = entries[slot(h)];
+        if (entry != null && entry.rules == rules && entry.key.equals(key)) {
+            return entry.keeps;
+        }
+        byte[] bytes = key.getBytes(StandardCharsets.UTF_8);
+        boolean keeps = action(rules, bytes, 0, bytes.length) == CompiledPolicy.KEEP;
+        if (bytes.length <= MAX_KEY_BYTES && bytes.length == key.length()) {
+            remember(h, rules, key, keeps);
+        }
+        return keeps;
+    }
+
+    private void remember(final int hash, final CompiledPolicy.RuleSet rules, final String key, final boolean keeps) {
+        int slot = slot(hash);
+        if (entries[slot] == null) {
+            entries[slot] = new Entry(rules, key, keeps);
+        }
+    }
+
+    private static int slot(final int hash) {
+        return (hash ^ (hash >>> 16)) & (SLOTS - 1);
     }
 
     /** @return the action for the top-level key {@code src[off, off + len)} */
@@ -37,5 +92,20 @@ final class TopLevelRules {
             }
         }
         return CompiledPolicy.NONE;
+    }
+
+    /** One remembered answer: immutable. */
+    private static final class Entry {
+        final CompiledPolicy.RuleSet rules;
+        final String key;
+        final byte[] bytes;
+        final boolean keeps;
+
+        Entry(final CompiledPolicy.RuleSet rules, final String key, final boolean keeps) {
+            this.rules = rules;
+            this.key = key;
+            this.bytes = key.getBytes(StandardCharsets.US_ASCII);
+            this.keeps = keeps;
+        }
     }
 }
