@@ -159,7 +159,7 @@ public final class CommandProcessor {
                 // metrics alone: the top level tells the collection, the driver's buffers the size; nothing is walked
                 Workspace workspace = Workspace.current();
                 collection = summary.collection(command, policy.commandRules(commandName), workspace);
-                size = CommandSummary.size(command, workspace);
+                size = CommandSummary.size(command);
             } else {
                 Workspace workspace = Workspace.current();
                 DocumentRedactor redactor = DocumentRedactor.current();

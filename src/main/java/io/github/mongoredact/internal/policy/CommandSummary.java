@@ -6,6 +6,7 @@ import io.github.mongoredact.internal.bson.BsonFormatException;
 import io.github.mongoredact.internal.bson.BsonValidation;
 import io.github.mongoredact.internal.bson.Bytes;
 import io.github.mongoredact.internal.bson.DocumentBytes;
+import io.github.mongoredact.internal.bson.PlainSize;
 import io.github.mongoredact.internal.bson.Workspace;
 import org.bson.BsonDocument;
 import org.bson.BsonString;
@@ -25,7 +26,7 @@ import java.util.Map;
  *     entries.</li>
  *     <li>The size is the command's as the driver sent it, document sequences counted as arrays: a byte-backed document's
  *     length, or the plain top level's encoded size, whose sequences the driver's buffers size in O(1)
- *     ({@code PlainEncoder}).</li>
+ *     ({@link PlainSize}).</li>
  * </ul>
  *
  * <p>Thread-safe; one instance per listener (it remembers which first fields its policy keeps). It uses the calling thread's
@@ -38,8 +39,8 @@ public final class CommandSummary {
     private final TopLevelRules topLevelRules = new TopLevelRules();
 
     /** @return the size in bytes of the command as sent, document sequences counted as arrays */
-    public static int size(final BsonDocument command, final Workspace workspace) {
-        return DocumentBytes.isByteBacked(command) ? DocumentBytes.length(command) : workspace.encoder.size(command);
+    public static int size(final BsonDocument command) {
+        return DocumentBytes.isByteBacked(command) ? DocumentBytes.length(command) : PlainSize.of(command);
     }
 
     /**
