@@ -157,8 +157,7 @@ public final class CommandProcessor {
                 owned = SpecRedaction.EMPTY;
             } else if (!documents && !downstream.needsFingerprint()) {
                 // metrics alone: the top level tells the collection, the driver's buffers the size; nothing is walked
-                Workspace workspace = Workspace.current();
-                collection = summary.collection(command, policy.commandRules(commandName), workspace);
+                collection = summary.collection(command, policy.commandRules(commandName));
                 size = CommandSummary.size(command);
             } else {
                 Workspace workspace = Workspace.current();
@@ -184,7 +183,8 @@ public final class CommandProcessor {
         StartedCommand started = null;
         if (sinks) {
             started = facts.started(event, owned, collection, fingerprint, size, sensitive);
-            starts.put(key(event), started);
+            // counts the event as forwarded: nothing between here and the forwarding below can fail
+            starts.putAndCount(key(event), started);
         } else if (sensitive && SpecRedaction.isHello(commandName)) {
             // the spec decides a hello's reply and failure by its command: remember the sensitive ones
             sensitiveHellos.put(key(event), SensitiveHello.STARTED);
@@ -195,7 +195,9 @@ public final class CommandProcessor {
                     event.getConnectionDescription(), event.getDatabaseName(), commandName,
                     owned == null ? SpecRedaction.EMPTY : owned);
         }
-        counters.eventsForwarded.increment();
+        if (!sinks) {
+            counters.eventsForwarded.increment();
+        }
         downstream.started(forwarded, started);
     }
 
@@ -203,7 +205,8 @@ public final class CommandProcessor {
         boolean sinks = downstream.hasSinks();
         boolean documents = downstream.needsDocuments();
         String commandName = event.getCommandName();
-        StartedCommand started = sinks ? starts.remove(key(event)) : null;
+        // with sinks the table counts the event as forwarded under its lock
+        StartedCommand started = sinks ? starts.removeAndCount(key(event)) : null;
         // without sinks only sensitive hellos are remembered, so a hello that is not there was not sensitive
         boolean startKnown = !sinks || started != null;
         boolean startSensitive = sinks ? started != null && started.isRedactedBySpec()
@@ -257,14 +260,17 @@ public final class CommandProcessor {
                     event.getConnectionDescription(), event.getDatabaseName(), commandName,
                     owned == null ? SpecRedaction.EMPTY : owned, event.getElapsedTime(TimeUnit.NANOSECONDS));
         }
-        counters.eventsForwarded.increment();
+        if (!sinks) {
+            counters.eventsForwarded.increment();
+        }
         downstream.completed(forwarded, null, completed);
     }
 
     private void failedUnguarded(final CommandFailedEvent event) {
         boolean sinks = downstream.hasSinks();
         String commandName = event.getCommandName();
-        StartedCommand started = sinks ? starts.remove(key(event)) : null;
+        // with sinks the table counts the event as forwarded under its lock
+        StartedCommand started = sinks ? starts.removeAndCount(key(event)) : null;
         // without sinks only sensitive hellos are remembered, so a hello that is not there was not sensitive
         boolean startKnown = !sinks || started != null;
         boolean startSensitive = sinks ? started != null && started.isRedactedBySpec()
@@ -306,7 +312,9 @@ public final class CommandProcessor {
                     event.getConnectionDescription(), event.getDatabaseName(), commandName,
                     event.getElapsedTime(TimeUnit.NANOSECONDS), failure);
         }
-        counters.eventsForwarded.increment();
+        if (!sinks) {
+            counters.eventsForwarded.increment();
+        }
         downstream.completed(null, forwarded, completed);
     }
 

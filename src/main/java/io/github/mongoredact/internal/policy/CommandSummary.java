@@ -49,18 +49,18 @@ public final class CommandSummary {
      * @throws BsonFormatException if the top level or the name can not be read
      */
     @Nullable
-    public String collection(final BsonDocument command, final CompiledPolicy.RuleSet rules,
-                                    final Workspace workspace) {
-        try {
-            if (DocumentBytes.isByteBacked(command)) {
-                if (!DocumentBytes.view(command, workspace)) {
-                    // not a heap array (a direct buffer): one copy into the scratch, then read the same way
-                    byte[] scratch = workspace.scratch(DocumentBytes.length(command));
-                    workspace.source(scratch, 0, DocumentBytes.copy(command, scratch, 0));
-                }
-                return collection(workspace.source(), workspace.sourceOff(), workspace.sourceEnd(), rules);
-            }
+    public String collection(final BsonDocument command, final CompiledPolicy.RuleSet rules) {
+        if (!DocumentBytes.isByteBacked(command)) {
             return plainCollection(command, rules);
+        }
+        Workspace workspace = Workspace.current();
+        try {
+            if (!DocumentBytes.view(command, workspace)) {
+                // not a heap array (a direct buffer): one copy into the scratch, then read the same way
+                byte[] scratch = workspace.scratch(DocumentBytes.length(command));
+                workspace.source(scratch, 0, DocumentBytes.copy(command, scratch, 0));
+            }
+            return collection(workspace.source(), workspace.sourceOff(), workspace.sourceEnd(), rules);
         } finally {
             workspace.release();
         }
