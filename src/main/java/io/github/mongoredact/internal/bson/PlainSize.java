@@ -13,9 +13,17 @@ import java.util.Map;
  * The encoded size of a plain {@link BsonDocument}, the same as {@link PlainEncoder#size(BsonDocument)} gives, counted without
  * writing: lengths add up by type, strings by their UTF-8 length, byte-backed documents by their length, and document
  * sequences (the top level's arrays) from their buffers in O(1) where {@link DocumentBytes#sequenceSize} tells it. For the
- * metrics path, which needs the size and never the bytes. Stateless and thread-safe; allocation-free.
+ * metrics path, which needs the size and never the bytes. Thread-safe; allocation-free once the keys in use are known.
  */
 public final class PlainSize {
+    static final int KEY_SLOTS = 256;
+    static final int MAX_KEY_LENGTH = 64;
+    /**
+     * The lengths of keys seen, by identity: a command's keys are the driver's constants, so that a key is measured once. A
+     * key takes only an empty slot (no eviction, no allocation once the slots of the keys in use are taken); entries are
+     * immutable and published through a plain array (a racing reader may miss and measure the key again).
+     */
+    private static final KeyLength[] KEYS = new KeyLength[KEY_SLOTS];
 
     private PlainSize() {
     }
@@ -39,7 +47,7 @@ public final class PlainSize {
         }
         long size = 5;
         for (Map.Entry<String, BsonValue> entry : document.entrySet()) {
-            size += 2 + cstring(entry.getKey()) + value(entry.getValue(), depth);
+            size += 2 + key(entry.getKey()) + value(entry.getValue(), depth);
         }
         return size;
     }
@@ -108,19 +116,34 @@ public final class PlainSize {
     }
 
     private static long string(final String value) {
-        return 4 + utf8Length(value) + 1;
+        return 4 + utf8Length(value, false) + 1;
     }
 
     /** @return the UTF-8 length of a key or C string, refused when it holds a NUL (its terminator not counted) */
     private static long cstring(final String value) {
-        if (value.indexOf('\0') >= 0) {
-            throw new BsonFormatException("key or C string holds a NUL character: length=" + value.length());
-        }
-        return utf8Length(value);
+        return utf8Length(value, true);
     }
 
-    /** The length {@link PlainEncoder} writes: an unpaired surrogate becomes one byte, {@code ?}. */
-    static long utf8Length(final String s) {
+    /** @return the UTF-8 length of a key, refused when it holds a NUL; remembered for the keys a command is built of */
+    private static long key(final String key) {
+        int h = key.hashCode();
+        int slot = (h ^ (h >>> 16)) & (KEY_SLOTS - 1);
+        KeyLength held = KEYS[slot];
+        if (held != null && held.key == key) {
+            return held.length;
+        }
+        long length = utf8Length(key, true);
+        if (held == null && key.length() <= MAX_KEY_LENGTH) {
+            KEYS[slot] = new KeyLength(key, length);
+        }
+        return length;
+    }
+
+    /**
+     * The length {@link PlainEncoder} writes: an unpaired surrogate becomes one byte, {@code ?}. One loop over the characters
+     * that also refuses a NUL in a C string, as the encoder does.
+     */
+    static long utf8Length(final String s, final boolean cstring) {
         int length = s.length();
         long bytes = length;
         for (int i = 0; i < length; i++) {
@@ -135,6 +158,8 @@ public final class PlainSize {
                 } else if (!Character.isSurrogate(c)) {
                     bytes += 2;
                 }
+            } else if (c == 0 && cstring) {
+                throw new BsonFormatException("key or C string holds a NUL character: length=" + length);
             }
         }
         return bytes;
@@ -143,6 +168,17 @@ public final class PlainSize {
     private static void checkDepth(final int depth) {
         if (depth >= BsonBounds.MAX_DEPTH) {
             throw new BsonFormatException("document nested deeper than " + BsonBounds.MAX_DEPTH + " levels");
+        }
+    }
+
+    /** A key and its UTF-8 length: immutable. */
+    private static final class KeyLength {
+        final String key;
+        final long length;
+
+        KeyLength(final String key, final long length) {
+            this.key = key;
+            this.length = length;
         }
     }
 }
