@@ -14,7 +14,6 @@ import io.github.mongoredact.ListenerCounters;
 import io.github.mongoredact.RedactingCommandListener;
 import io.github.mongoredact.StartedCommand;
 import io.github.mongoredact.internal.Guard;
-import io.github.mongoredact.internal.bson.DocumentBytes;
 import io.github.mongoredact.internal.bson.DriverApi;
 import io.github.mongoredact.internal.bson.Workspace;
 import io.github.mongoredact.internal.failure.FailureRedactor;
@@ -160,14 +159,7 @@ public final class CommandProcessor {
                 collection = summary.collection(command, policy.commandRules(commandName));
                 size = CommandSummary.size(command);
             } else {
-                Workspace workspace = Workspace.current();
-                DocumentRedactor redactor = DocumentRedactor.current();
-                boolean wantsFingerprint = sinks && downstream.needsFingerprint();
-                Redaction redaction = documents
-                        ? redactor.redactCommand(command, policy, policy.commandRules(commandName), sinks, wantsFingerprint,
-                                workspace)
-                        : redactor.analyseCommand(command, policy, policy.commandRules(commandName), wantsFingerprint,
-                                workspace);
+                Redaction redaction = redactCommand(command, commandName, documents, sinks);
                 byte[] bytes = redaction.takeBytes();
                 owned = bytes == null ? null : new RawBsonDocument(bytes);
                 collection = redaction.collectionName();
@@ -201,6 +193,17 @@ public final class CommandProcessor {
         downstream.started(forwarded, started);
     }
 
+    /** The copy (when documents are wanted) or the analysis of a command, by the thread's redactor. */
+    private Redaction redactCommand(final BsonDocument command, final String commandName, final boolean documents,
+                                    final boolean sinks) {
+        Workspace workspace = Workspace.current();
+        DocumentRedactor redactor = DocumentRedactor.current();
+        boolean wantsFingerprint = sinks && downstream.needsFingerprint();
+        return documents
+                ? redactor.redactCommand(command, policy, policy.commandRules(commandName), sinks, wantsFingerprint, workspace)
+                : redactor.analyseCommand(command, policy, policy.commandRules(commandName), wantsFingerprint, workspace);
+    }
+
     private void succeededUnguarded(final CommandSucceededEvent event) {
         boolean sinks = downstream.hasSinks();
         boolean documents = downstream.needsDocuments();
@@ -219,14 +222,8 @@ public final class CommandProcessor {
             BsonDocument reply = event.getResponse();
             Workspace workspace = Workspace.current();
             if (sinks) {
-                ReplyErrors errors = ReplyErrors.current();
-                if (DocumentBytes.view(reply, workspace)) {
-                    replySize = workspace.sourceLength();
-                    errors.scan(workspace.source(), workspace.sourceOff(), workspace.sourceEnd());
-                    workspace.release();
-                } else {
-                    errors.scan(reply);
-                }
+                ReplyErrors errors = ReplyErrors.read(reply, workspace);
+                replySize = errors.size;
                 errorCode = errors.code;
                 errorCodeName = errors.codeName;
             }

@@ -3,6 +3,10 @@ package io.github.mongoredact.internal.event;
 import com.mongodb.lang.Nullable;
 import io.github.mongoredact.internal.bson.BsonBounds;
 import io.github.mongoredact.internal.bson.Bytes;
+import io.github.mongoredact.internal.bson.DocumentBytes;
+import io.github.mongoredact.internal.bson.Workspace;
+import org.bson.BsonDocument;
+import org.bson.BsonValue;
 
 import java.nio.charset.StandardCharsets;
 
@@ -17,13 +21,32 @@ final class ReplyErrors {
     private static final byte[] CODE = "code".getBytes(StandardCharsets.UTF_8);
     private static final byte[] CODE_NAME = "codeName".getBytes(StandardCharsets.UTF_8);
 
+    /** The reply's size in bytes as received, 0 when not known (a plain document). */
+    int size;
     int code;
     @Nullable
     String codeName;
 
-    /** @return the calling thread's scanner: read its result before the next scan on the thread */
-    static ReplyErrors current() {
-        return CURRENT.get();
+    /**
+     * Reads the reply's size (in O(1) from a byte-backed reply) and scans it for errors: in place where its bytes are in a heap
+     * array, else through the document API.
+     *
+     * @return the calling thread's scanner with the result: read it before the next read on the thread
+     */
+    static ReplyErrors read(final BsonDocument reply, final Workspace workspace) {
+        ReplyErrors errors = CURRENT.get();
+        if (DocumentBytes.view(reply, workspace)) {
+            try {
+                errors.scan(workspace.source(), workspace.sourceOff(), workspace.sourceEnd());
+                errors.size = workspace.sourceLength();
+            } finally {
+                workspace.release();
+            }
+        } else {
+            errors.scan(reply);
+            errors.size = DocumentBytes.isByteBacked(reply) ? DocumentBytes.length(reply) : 0;
+        }
+        return errors;
     }
 
     /**
@@ -62,12 +85,12 @@ final class ReplyErrors {
         }
     }
 
-    /** The same for a reply that is not byte-backed, through the document API. */
-    void scan(final org.bson.BsonDocument reply) {
+    /** The same for a reply whose bytes are not in a heap array, through the document API. */
+    void scan(final BsonDocument reply) {
         code = 0;
         codeName = null;
-        org.bson.BsonValue errors = reply.get("writeErrors");
-        org.bson.BsonDocument error = null;
+        BsonValue errors = reply.get("writeErrors");
+        BsonDocument error = null;
         if (errors != null && errors.isArray() && !errors.asArray().isEmpty() && errors.asArray().get(0).isDocument()) {
             error = errors.asArray().get(0).asDocument();
         } else if (reply.isDocument("writeConcernError")) {
