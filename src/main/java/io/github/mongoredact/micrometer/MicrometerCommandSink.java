@@ -43,8 +43,10 @@ import static io.github.mongoredact.internal.Checks.notNull;
  * </ul>
  *
  * <p>Cost: meters are resolved once per key and cached in nested maps keyed by the objects the listener already has (server
- * id, then database, collection and command names, then fingerprint); in steady state recording a command allocates
- * nothing. This sink never asks for documents, so with it alone the listener copies none.</p>
+ * id, then database, collection and command names, then fingerprint), with a front table that finds the meters of the first
+ * keys seen in one step; in steady state recording a command allocates nothing. This sink never asks for documents, nor,
+ * unless tagging with it, for the fingerprint: so with it alone the listener copies nothing and reads only each command's
+ * top level (collection and size) and each reply's size and errors.</p>
  *
  * <p>Threading: thread-safe; called on the driver's threads.</p>
  *
