@@ -36,7 +36,8 @@ final class RecentKeys<V> {
     }
 
     private static boolean same(final String held, final String name) {
-        return held == name || held.equals(name);
+        // equals answers at once for the same instance, the usual case: the driver's and the listener's own strings
+        return held.equals(name);
     }
 
     private static int slot(final String database, final String collection, final String command) {

@@ -19,7 +19,8 @@ public final class PlainSize {
     static final int KEY_SLOTS = 256;
     static final int MAX_KEY_LENGTH = 64;
     /**
-     * The lengths of keys seen, by identity: a command's keys are the driver's constants, so that a key is measured once. A
+     * The lengths of keys seen: a command's keys are the driver's constants (equal to the key held, the same instance most
+     * often, which {@code equals} answers at once), so that a key is measured once. A
      * key takes only an empty slot (no eviction, no allocation once the slots of the keys in use are taken); entries are
      * immutable and published through a plain array (a racing reader may miss and measure the key again).
      */
@@ -129,7 +130,7 @@ public final class PlainSize {
         int h = key.hashCode();
         int slot = (h ^ (h >>> 16)) & (KEY_SLOTS - 1);
         KeyLength held = KEYS[slot];
-        if (held != null && held.key == key) {
+        if (held != null && held.key.equals(key)) {
             return held.length;
         }
         long length = utf8Length(key, true);
