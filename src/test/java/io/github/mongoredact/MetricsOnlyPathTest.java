@@ -114,6 +114,24 @@ class MetricsOnlyPathTest {
         assertEquals("orders", start(RedactionPolicy.defaults(), false, raw(getMore("orders"))).getCollectionName());
     }
 
+    @Test
+    void firstFieldRulesAreTheCommandsOwnEvenForTheSameKey() {
+        RedactionPolicy keepsForInsertOnly = RedactionPolicy.builder().clearRules()
+                .field("insert", "insert", FieldAction.KEEP).build();
+        Recording metrics = new Recording(false, false);
+        RedactingCommandListener listener = RedactingCommandListener.builder().policy(keepsForInsertOnly).addSink(metrics)
+                .build();
+        ConnectionDescription connection = new ConnectionDescription(new ServerId(new ClusterId(), new ServerAddress()));
+        for (BsonDocument command : new BsonDocument[]{insert("customers", 2), raw(insert("customers", 2))}) {
+            for (int round = 0; round < 2; round++) {
+                listener.commandStarted(new CommandStartedEvent(null, 1, 7, connection, "shop", "insert", command));
+                assertEquals("customers", metrics.lastStarted.getCollectionName(), command.getClass().getName());
+                listener.commandStarted(new CommandStartedEvent(null, 1, 8, connection, "shop", "count", command));
+                assertNull(metrics.lastStarted.getCollectionName(), "count's rules do not keep the field");
+            }
+        }
+    }
+
     private static void workload(final MongoDatabase db) {
         MongoCollection<Document> users = db.getCollection("users");
         List<Document> many = new ArrayList<>();

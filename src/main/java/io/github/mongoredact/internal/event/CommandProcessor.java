@@ -50,7 +50,7 @@ public final class CommandProcessor {
     private final AtomicBoolean warned = new AtomicBoolean();
     private final CommandFacts facts;
     private final OrdinaryNames ordinaryNames = new OrdinaryNames();
-    private final CommandSummary summary = new CommandSummary();
+    private final CommandSummary summary;
 
     /**
      * @param policy the compiled policy
@@ -63,6 +63,7 @@ public final class CommandProcessor {
                             final int maxInFlight, final CommandFacts facts) {
         this.facts = facts;
         this.policy = policy;
+        this.summary = new CommandSummary(policy);
         this.redactFailures = redactFailures;
         this.downstream = downstream;
         // one table is used, by whether there are sinks; the other is never written and stays at its smallest
@@ -156,7 +157,7 @@ public final class CommandProcessor {
                 owned = SpecRedaction.EMPTY;
             } else if (!documents && !downstream.needsFingerprint()) {
                 // metrics alone: the top level tells the collection, the driver's buffers the size; nothing is walked
-                collection = summary.collection(command, policy.commandRules(commandName));
+                collection = summary.collection(command, commandName);
                 size = CommandSummary.size(command);
             } else {
                 Redaction redaction = redactCommand(command, commandName, documents, sinks);

@@ -36,7 +36,12 @@ public final class CommandSummary {
     private static final byte[] COLLECTION = "collection".getBytes(StandardCharsets.UTF_8);
     private static final String COLLECTION_KEY = "collection";
 
-    private final TopLevelRules topLevelRules = new TopLevelRules();
+    private final TopLevelRules topLevelRules;
+
+    /** @param policy the listener's policy, whose rules say whether a command's first field is kept */
+    public CommandSummary(final CompiledPolicy policy) {
+        this.topLevelRules = new TopLevelRules(policy);
+    }
 
     /** @return the size in bytes of the command as sent, document sequences counted as arrays */
     public static int size(final BsonDocument command) {
@@ -44,14 +49,14 @@ public final class CommandSummary {
     }
 
     /**
-     * @param rules the command's rules (whether they keep its first field)
+     * @param commandName the command's name, which picks its rules (whether they keep its first field)
      * @return the collection the command names, or null
      * @throws BsonFormatException if the top level or the name can not be read
      */
     @Nullable
-    public String collection(final BsonDocument command, final CompiledPolicy.RuleSet rules) {
+    public String collection(final BsonDocument command, final String commandName) {
         if (!DocumentBytes.isByteBacked(command)) {
-            return plainCollection(command, rules);
+            return plainCollection(command, commandName);
         }
         Workspace workspace = Workspace.current();
         try {
@@ -60,7 +65,7 @@ public final class CommandSummary {
                 byte[] scratch = workspace.scratch(DocumentBytes.length(command));
                 workspace.source(scratch, 0, DocumentBytes.copy(command, scratch, 0));
             }
-            return collection(workspace.source(), workspace.sourceOff(), workspace.sourceEnd(), rules);
+            return collection(workspace.source(), workspace.sourceOff(), workspace.sourceEnd(), commandName);
         } finally {
             workspace.release();
         }
@@ -68,7 +73,7 @@ public final class CommandSummary {
 
     /** The top level at {@code src[off, end)}: its first field kept by the rules, or its {@code collection} field. */
     @Nullable
-    private String collection(final byte[] src, final int off, final int end, final CompiledPolicy.RuleSet rules) {
+    private String collection(final byte[] src, final int off, final int end, final String commandName) {
         BsonBounds.checkAvailable(off, 5, end);
         int length = Bytes.readInt(src, off);
         if (length < 5 || length > end - off || src[off + length - 1] != 0) {
@@ -84,7 +89,7 @@ public final class CommandSummary {
             int keyEnd = BsonBounds.cstringEnd(src, k, docEnd);
             int v = keyEnd + 1;
             int vEnd = BsonBounds.valueEnd(src, type, v, docEnd);
-            if (type == 0x02 && (first ? topLevelRules.keeps(rules, src, k, keyEnd - k)
+            if (type == 0x02 && (first ? topLevelRules.keeps(commandName, src, k, keyEnd - k)
                     : Bytes.equal(COLLECTION, src, k, keyEnd - k))) {
                 BsonValidation.checkKept(src, type, v, vEnd);
                 return DocumentRedactor.collectionNames().resolve(src, v + 4, Bytes.readInt(src, v) - 1);
@@ -97,13 +102,13 @@ public final class CommandSummary {
 
     /** The same for a plain top level, by its entries. */
     @Nullable
-    private String plainCollection(final BsonDocument command, final CompiledPolicy.RuleSet rules) {
+    private String plainCollection(final BsonDocument command, final String commandName) {
         boolean first = true;
         for (Map.Entry<String, BsonValue> entry : command.entrySet()) {
             BsonValue value = entry.getValue();
             if (value instanceof BsonString) {
                 String key = entry.getKey();
-                if (first ? topLevelRules.keeps(rules, key) : COLLECTION_KEY.equals(key)) {
+                if (first ? topLevelRules.keeps(commandName, key) : COLLECTION_KEY.equals(key)) {
                     return name(((BsonString) value).getValue());
                 }
             }
