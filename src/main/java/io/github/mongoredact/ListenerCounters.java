@@ -38,7 +38,8 @@ public interface ListenerCounters {
     int getInFlight();
 
     /**
-     * @return values replaced by placeholders, in commands and replies
+     * @return values replaced by placeholders, in the commands and replies the listener copied; when no downstream reads
+     *         documents (metrics alone) nothing is copied, and nothing is counted here
      * @since 0.1
      */
     long getValuesRedacted();

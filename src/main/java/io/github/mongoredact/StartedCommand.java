@@ -113,7 +113,8 @@ public final class StartedCommand {
 
     /**
      * @return a stable 64-bit hash of the redacted command's shape: command name, collection, keys, operators and value types,
-     *         not the values, nor {@code lsid}, {@code $clusterTime} or {@code txnNumber}
+     *         not the values, nor {@code lsid}, {@code $clusterTime} or {@code txnNumber}; 0 when no sink reads it
+     *         ({@link CommandSink#needsFingerprint()})
      * @since 0.1
      */
     public long getFingerprint() {
@@ -131,7 +132,9 @@ public final class StartedCommand {
     }
 
     /**
-     * @return the size in bytes of the command as sent, document sequences counted as arrays
+     * @return the size in bytes of the command as sent, document sequences counted as arrays (the same whether or not a copy
+     *         was made: without one it comes from the driver's buffers); 0 for a command the spec redacts or that could not be
+     *         read, -1 in the facts rebuilt for a start the listener no longer held
      * @since 0.1
      */
     public int getCommandSize() {

@@ -43,8 +43,10 @@ import static io.github.mongoredact.internal.Checks.notNull;
  * </ul>
  *
  * <p>Cost: meters are resolved once per key and cached in nested maps keyed by the objects the listener already has (server
- * id, then database, collection and command names, then fingerprint); in steady state recording a command allocates
- * nothing. This sink never asks for documents, so with it alone the listener copies none.</p>
+ * id, then database, collection and command names, then fingerprint), with a front table that finds the meters of the first
+ * keys seen in one step; in steady state recording a command allocates nothing. This sink never asks for documents, nor,
+ * unless tagging with it, for the fingerprint: so with it alone the listener copies nothing and reads only each command's
+ * top level (collection and size) and each reply's size and errors.</p>
  *
  * <p>Threading: thread-safe; called on the driver's threads.</p>
  *
@@ -69,6 +71,8 @@ public final class MicrometerCommandSink implements CommandSink {
     private final boolean writeErrorsAsFailures;
     private final ConcurrentHashMap<ServerId, ByName> servers = new ConcurrentHashMap<>();
     private final AtomicInteger fingerprints = new AtomicInteger();
+    /** Without fingerprints: the meters of the keys seen first, found in one step. */
+    private final RecentKeys<Meters> recent = new RecentKeys<>();
 
     private MicrometerCommandSink(final Builder builder) {
         this.registry = builder.registry;
@@ -136,6 +140,12 @@ public final class MicrometerCommandSink implements CommandSink {
     /** The cached meters of a command's key; allocation-free once they exist. */
     private Meters meters(final StartedCommand started, final String collection) {
         ServerId serverId = started.getConnectionDescription().getConnectionId().getServerId();
+        if (!fingerprintTag) {
+            Meters recent = this.recent.get(serverId, started.getDatabaseName(), collection, started.getCommandName());
+            if (recent != null) {
+                return recent;
+            }
+        }
         ByName byDatabase = servers.get(serverId);
         if (byDatabase == null) {
             byDatabase = servers.computeIfAbsent(serverId, id -> new ByName(serverTags(id)));
@@ -144,7 +154,9 @@ public final class MicrometerCommandSink implements CommandSink {
         ByName byCommand = byCollection.next(collection, "collection");
         ByName byFingerprint = byCommand.next(started.getCommandName(), "command");
         if (!fingerprintTag) {
-            return byFingerprint.meters(this);
+            Meters meters = byFingerprint.meters(this);
+            recent.put(serverId, started.getDatabaseName(), collection, started.getCommandName(), meters);
+            return meters;
         }
         long fingerprint = started.getFingerprint();
         Meters meters = byFingerprint.fingerprints.get(fingerprint);

@@ -14,11 +14,11 @@ import io.github.mongoredact.ListenerCounters;
 import io.github.mongoredact.RedactingCommandListener;
 import io.github.mongoredact.StartedCommand;
 import io.github.mongoredact.internal.Guard;
-import io.github.mongoredact.internal.bson.DocumentBytes;
 import io.github.mongoredact.internal.bson.DriverApi;
 import io.github.mongoredact.internal.bson.Workspace;
 import io.github.mongoredact.internal.failure.FailureRedactor;
 import io.github.mongoredact.internal.failure.SpecFailures;
+import io.github.mongoredact.internal.policy.CommandSummary;
 import io.github.mongoredact.internal.policy.CompiledPolicy;
 import io.github.mongoredact.internal.policy.DocumentRedactor;
 import io.github.mongoredact.internal.policy.Redaction;
@@ -49,6 +49,8 @@ public final class CommandProcessor {
     private final FailureRedactor failureRedactor;
     private final AtomicBoolean warned = new AtomicBoolean();
     private final CommandFacts facts;
+    private final OrdinaryNames ordinaryNames = new OrdinaryNames();
+    private final CommandSummary summary;
 
     /**
      * @param policy the compiled policy
@@ -61,6 +63,7 @@ public final class CommandProcessor {
                             final int maxInFlight, final CommandFacts facts) {
         this.facts = facts;
         this.policy = policy;
+        this.summary = new CommandSummary(policy);
         this.redactFailures = redactFailures;
         this.downstream = downstream;
         // one table is used, by whether there are sinks; the other is never written and stays at its smallest
@@ -149,18 +152,15 @@ public final class CommandProcessor {
         boolean sensitive = false;
         try {
             BsonDocument command = event.getCommand();
-            sensitive = SpecRedaction.isSensitiveCommand(commandName, command);
+            sensitive = ordinaryNames.isSensitiveCommand(commandName, command);
             if (sensitive) {
                 owned = SpecRedaction.EMPTY;
+            } else if (!documents && !downstream.needsFingerprint()) {
+                // metrics alone: the top level tells the collection, the driver's buffers the size; nothing is walked
+                collection = summary.collection(command, commandName);
+                size = CommandSummary.size(command);
             } else {
-                Workspace workspace = Workspace.current();
-                DocumentRedactor redactor = DocumentRedactor.current();
-                boolean wantsFingerprint = sinks && downstream.needsFingerprint();
-                Redaction redaction = documents
-                        ? redactor.redactCommand(command, policy, policy.commandRules(commandName), sinks, wantsFingerprint,
-                                workspace)
-                        : redactor.analyseCommand(command, policy, policy.commandRules(commandName), wantsFingerprint,
-                                workspace);
+                Redaction redaction = redactCommand(command, commandName, documents, sinks);
                 byte[] bytes = redaction.takeBytes();
                 owned = bytes == null ? null : new RawBsonDocument(bytes);
                 collection = redaction.collectionName();
@@ -176,7 +176,8 @@ public final class CommandProcessor {
         StartedCommand started = null;
         if (sinks) {
             started = facts.started(event, owned, collection, fingerprint, size, sensitive);
-            starts.put(key(event), started);
+            // counts the event as forwarded: nothing between here and the forwarding below can fail
+            starts.putAndCount(key(event), started);
         } else if (sensitive && SpecRedaction.isHello(commandName)) {
             // the spec decides a hello's reply and failure by its command: remember the sensitive ones
             sensitiveHellos.put(key(event), SensitiveHello.STARTED);
@@ -187,15 +188,29 @@ public final class CommandProcessor {
                     event.getConnectionDescription(), event.getDatabaseName(), commandName,
                     owned == null ? SpecRedaction.EMPTY : owned);
         }
-        counters.eventsForwarded.increment();
+        if (!sinks) {
+            counters.eventsForwarded.increment();
+        }
         downstream.started(forwarded, started);
+    }
+
+    /** The copy (when documents are wanted) or the analysis of a command, by the thread's redactor. */
+    private Redaction redactCommand(final BsonDocument command, final String commandName, final boolean documents,
+                                    final boolean sinks) {
+        Workspace workspace = Workspace.current();
+        DocumentRedactor redactor = DocumentRedactor.current();
+        boolean wantsFingerprint = sinks && downstream.needsFingerprint();
+        return documents
+                ? redactor.redactCommand(command, policy, policy.commandRules(commandName), sinks, wantsFingerprint, workspace)
+                : redactor.analyseCommand(command, policy, policy.commandRules(commandName), wantsFingerprint, workspace);
     }
 
     private void succeededUnguarded(final CommandSucceededEvent event) {
         boolean sinks = downstream.hasSinks();
         boolean documents = downstream.needsDocuments();
         String commandName = event.getCommandName();
-        StartedCommand started = sinks ? starts.remove(key(event)) : null;
+        // with sinks the table counts the event as forwarded under its lock
+        StartedCommand started = sinks ? starts.removeAndCount(key(event)) : null;
         // without sinks only sensitive hellos are remembered, so a hello that is not there was not sensitive
         boolean startKnown = !sinks || started != null;
         boolean startSensitive = sinks ? started != null && started.isRedactedBySpec()
@@ -208,18 +223,13 @@ public final class CommandProcessor {
             BsonDocument reply = event.getResponse();
             Workspace workspace = Workspace.current();
             if (sinks) {
-                ReplyErrors errors = ReplyErrors.current();
-                if (DocumentBytes.view(reply, workspace)) {
-                    replySize = workspace.sourceLength();
-                    errors.scan(workspace.source(), workspace.sourceOff(), workspace.sourceEnd());
-                    workspace.release();
-                } else {
-                    errors.scan(reply);
-                }
+                ReplyErrors errors = ReplyErrors.read(reply, workspace);
+                replySize = errors.size;
                 errorCode = errors.code;
                 errorCodeName = errors.codeName;
             }
-            if (SpecRedaction.isSensitiveReply(commandName, reply, startSensitive)) {
+            if (!ordinaryNames.isOrdinary(commandName)
+                    && SpecRedaction.isSensitiveReply(commandName, reply, startSensitive)) {
                 owned = SpecRedaction.EMPTY;
             } else if (documents) {
                 DocumentRedactor redactor = DocumentRedactor.current();
@@ -248,14 +258,17 @@ public final class CommandProcessor {
                     event.getConnectionDescription(), event.getDatabaseName(), commandName,
                     owned == null ? SpecRedaction.EMPTY : owned, event.getElapsedTime(TimeUnit.NANOSECONDS));
         }
-        counters.eventsForwarded.increment();
+        if (!sinks) {
+            counters.eventsForwarded.increment();
+        }
         downstream.completed(forwarded, null, completed);
     }
 
     private void failedUnguarded(final CommandFailedEvent event) {
         boolean sinks = downstream.hasSinks();
         String commandName = event.getCommandName();
-        StartedCommand started = sinks ? starts.remove(key(event)) : null;
+        // with sinks the table counts the event as forwarded under its lock
+        StartedCommand started = sinks ? starts.removeAndCount(key(event)) : null;
         // without sinks only sensitive hellos are remembered, so a hello that is not there was not sensitive
         boolean startKnown = !sinks || started != null;
         boolean startSensitive = sinks ? started != null && started.isRedactedBySpec()
@@ -263,7 +276,8 @@ public final class CommandProcessor {
         Throwable original = failureOf(event.getThrowable(), commandName);
         Throwable failure;
         try {
-            if (SpecRedaction.isSensitiveFailure(commandName, startKnown, startSensitive)) {
+            if (!ordinaryNames.isOrdinary(commandName)
+                    && SpecRedaction.isSensitiveFailure(commandName, startKnown, startSensitive)) {
                 failure = SpecFailures.redact(original);
             } else if (redactFailures) {
                 failure = failureRedactor.redact(original, commandName);
@@ -296,7 +310,9 @@ public final class CommandProcessor {
                     event.getConnectionDescription(), event.getDatabaseName(), commandName,
                     event.getElapsedTime(TimeUnit.NANOSECONDS), failure);
         }
-        counters.eventsForwarded.increment();
+        if (!sinks) {
+            counters.eventsForwarded.increment();
+        }
         downstream.completed(null, forwarded, completed);
     }
 

@@ -9,6 +9,7 @@ import java.util.concurrent.atomic.LongAdder;
  * The listener's counters. Thread-safe.
  */
 final class Counters implements ListenerCounters {
+    /** Events forwarded without sinks; those with sinks are counted by the in-flight table, under the lock it takes anyway. */
     final LongAdder eventsForwarded = new LongAdder();
     final LongAdder redactionFailures = new LongAdder();
     final LongAdder sinkFailures = new LongAdder();
@@ -21,7 +22,7 @@ final class Counters implements ListenerCounters {
 
     @Override
     public long getEventsForwarded() {
-        return eventsForwarded.sum();
+        return eventsForwarded.sum() + inFlight.counted();
     }
 
     @Override

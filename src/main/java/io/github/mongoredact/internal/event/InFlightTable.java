@@ -28,7 +28,14 @@ final class InFlightTable<V> {
     }
 
     void put(final long key, final V value) {
-        if (table.put(key, value)) {
+        if (table.put(key, value, false)) {
+            evictions.increment();
+        }
+    }
+
+    /** {@link #put}, and counts one event in {@link #counted()} under the same lock, which costs no atomic operation more. */
+    void putAndCount(final long key, final V value) {
+        if (table.put(key, value, true)) {
             evictions.increment();
         }
     }
@@ -36,7 +43,19 @@ final class InFlightTable<V> {
     @Nullable
     @SuppressWarnings("unchecked") // only put stores, and it takes a V
     V remove(final long key) {
-        return (V) table.remove(key);
+        return (V) table.remove(key, false);
+    }
+
+    /** {@link #remove}, and counts one event in {@link #counted()} under the same lock (whether or not the key was there). */
+    @Nullable
+    @SuppressWarnings("unchecked") // only put stores, and it takes a V
+    V removeAndCount(final long key) {
+        return (V) table.remove(key, true);
+    }
+
+    /** @return the events counted by {@link #putAndCount} and {@link #removeAndCount} */
+    long counted() {
+        return table.counted();
     }
 
     long evictions() {
@@ -60,6 +79,7 @@ final class InFlightTable<V> {
         private int oldest = -1;
         private int newest = -1;
         private int size;
+        private long counted;
 
         Stripe(final int capacity) {
             this.capacity = capacity;
@@ -78,7 +98,10 @@ final class InFlightTable<V> {
         }
 
         /** @return true if an entry was evicted to make room */
-        synchronized boolean put(final long key, final Object value) {
+        synchronized boolean put(final long key, final Object value, final boolean count) {
+            if (count) {
+                counted++;
+            }
             int existing = find(key);
             if (existing >= 0) {
                 values[existing] = value;
@@ -110,7 +133,10 @@ final class InFlightTable<V> {
         }
 
         @Nullable
-        synchronized Object remove(final long key) {
+        synchronized Object remove(final long key, final boolean count) {
+            if (count) {
+                counted++;
+            }
             int slot = find(key);
             if (slot < 0) {
                 return null;
@@ -122,6 +148,10 @@ final class InFlightTable<V> {
 
         synchronized int size() {
             return size;
+        }
+
+        synchronized long counted() {
+            return counted;
         }
 
         private int find(final long key) {

@@ -3,6 +3,10 @@ package io.github.mongoredact.internal.event;
 import com.mongodb.lang.Nullable;
 import io.github.mongoredact.internal.bson.BsonBounds;
 import io.github.mongoredact.internal.bson.Bytes;
+import io.github.mongoredact.internal.bson.DocumentBytes;
+import io.github.mongoredact.internal.bson.Workspace;
+import org.bson.BsonDocument;
+import org.bson.BsonValue;
 
 import java.nio.charset.StandardCharsets;
 
@@ -17,41 +21,76 @@ final class ReplyErrors {
     private static final byte[] CODE = "code".getBytes(StandardCharsets.UTF_8);
     private static final byte[] CODE_NAME = "codeName".getBytes(StandardCharsets.UTF_8);
 
+    /** The reply's size in bytes as received, 0 when not known (a plain document). */
+    int size;
     int code;
     @Nullable
     String codeName;
 
-    /** @return the calling thread's scanner: read its result before the next scan on the thread */
-    static ReplyErrors current() {
-        return CURRENT.get();
+    /**
+     * Reads the reply's size (in O(1) from a byte-backed reply) and scans it for errors: in place where its bytes are in a heap
+     * array, else through the document API.
+     *
+     * @return the calling thread's scanner with the result: read it before the next read on the thread
+     */
+    static ReplyErrors read(final BsonDocument reply, final Workspace workspace) {
+        ReplyErrors errors = CURRENT.get();
+        if (DocumentBytes.view(reply, workspace)) {
+            try {
+                errors.scan(workspace.source(), workspace.sourceOff(), workspace.sourceEnd());
+                errors.size = workspace.sourceLength();
+            } finally {
+                workspace.release();
+            }
+        } else {
+            errors.scan(reply);
+            errors.size = DocumentBytes.isByteBacked(reply) ? DocumentBytes.length(reply) : 0;
+        }
+        return errors;
     }
 
-    /** Scans the reply at {@code src[off, end)}; the result is in {@link #code} (0 when none) and {@link #codeName}. */
+    /**
+     * Scans the reply at {@code src[off, end)} in one pass over its top level; the result is in {@link #code} (0 when none)
+     * and {@link #codeName}. The first document of {@code writeErrors} wins over {@code writeConcernError}.
+     */
     void scan(final byte[] src, final int off, final int end) {
         code = 0;
         codeName = null;
-        int error = find(src, off, end, WRITE_ERRORS, (byte) 0x04);
-        if (error >= 0) {
-            int arrayEnd = error + Bytes.readInt(src, error) - 1;
-            int p = error + 4;
-            if (p < arrayEnd && src[p] == 0x03) {
-                int v = BsonBounds.cstringEnd(src, p + 1, arrayEnd) + 1;
-                read(src, v);
+        int docEnd = Math.min(end, off + Bytes.readInt(src, off)) - 1;
+        int writeErrors = -1;
+        int writeConcernError = -1;
+        int p = off + 4;
+        while (p < docEnd) {
+            byte t = src[p];
+            int k = p + 1;
+            int keyEnd = BsonBounds.cstringEnd(src, k, docEnd);
+            int v = keyEnd + 1;
+            if (t == 0x04 && writeErrors < 0 && Bytes.equal(WRITE_ERRORS, src, k, keyEnd - k)) {
+                writeErrors = v;
+            } else if (t == 0x03 && writeConcernError < 0 && Bytes.equal(WRITE_CONCERN_ERROR, src, k, keyEnd - k)) {
+                writeConcernError = v;
+            }
+            p = BsonBounds.valueEnd(src, t, v, docEnd);
+        }
+        if (writeErrors >= 0) {
+            int arrayEnd = writeErrors + Bytes.readInt(src, writeErrors) - 1;
+            int e = writeErrors + 4;
+            if (e < arrayEnd && src[e] == 0x03) {
+                read(src, BsonBounds.cstringEnd(src, e + 1, arrayEnd) + 1);
                 return;
             }
         }
-        int concern = find(src, off, end, WRITE_CONCERN_ERROR, (byte) 0x03);
-        if (concern >= 0) {
-            read(src, concern);
+        if (writeConcernError >= 0) {
+            read(src, writeConcernError);
         }
     }
 
-    /** The same for a reply that is not byte-backed, through the document API. */
-    void scan(final org.bson.BsonDocument reply) {
+    /** The same for a reply whose bytes are not in a heap array, through the document API. */
+    void scan(final BsonDocument reply) {
         code = 0;
         codeName = null;
-        org.bson.BsonValue errors = reply.get("writeErrors");
-        org.bson.BsonDocument error = null;
+        BsonValue errors = reply.get("writeErrors");
+        BsonDocument error = null;
         if (errors != null && errors.isArray() && !errors.asArray().isEmpty() && errors.asArray().get(0).isDocument()) {
             error = errors.asArray().get(0).asDocument();
         } else if (reply.isDocument("writeConcernError")) {

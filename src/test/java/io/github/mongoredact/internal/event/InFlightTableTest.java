@@ -101,4 +101,20 @@ class InFlightTableTest {
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> new InFlightTable(0));
         assertEquals("capacity must be 1 or more, was 0", e.getMessage());
     }
+
+    @Test
+    void countsOnlyTheOperationsAskedToCountMissingKeysIncluded() {
+        InFlightTable<Object> table = new InFlightTable<>(2);
+        table.put(1, "a");
+        table.remove(1);
+        assertEquals(0, table.counted());
+        table.putAndCount(2, "b");
+        table.putAndCount(3, "c");
+        table.putAndCount(4, "d");
+        assertEquals("c", table.removeAndCount(3));
+        assertNull(table.removeAndCount(2), "evicted, and still counted");
+        assertNull(table.removeAndCount(99));
+        assertEquals(6, table.counted());
+        assertEquals(1, table.evictions());
+    }
 }

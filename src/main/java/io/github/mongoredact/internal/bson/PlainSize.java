@@ -1,0 +1,185 @@
+package io.github.mongoredact.internal.bson;
+
+import org.bson.BsonArray;
+import org.bson.BsonBinary;
+import org.bson.BsonDocument;
+import org.bson.BsonJavaScriptWithScope;
+import org.bson.BsonRegularExpression;
+import org.bson.BsonValue;
+
+import java.util.Map;
+
+/**
+ * The encoded size of a plain {@link BsonDocument}, the same as {@link PlainEncoder#size(BsonDocument)} gives, counted without
+ * writing: lengths add up by type, strings by their UTF-8 length, byte-backed documents by their length, and document
+ * sequences (the top level's arrays) from their buffers in O(1) where {@link DocumentBytes#sequenceSize} tells it. For the
+ * metrics path, which needs the size and never the bytes. Thread-safe; allocation-free once the keys in use are known.
+ */
+public final class PlainSize {
+    static final int KEY_SLOTS = 256;
+    static final int MAX_KEY_LENGTH = 64;
+    /**
+     * The lengths of keys seen: a command's keys are the driver's constants (equal to the key held, the same instance most
+     * often, which {@code equals} answers at once), so that a key is measured once. A
+     * key takes only an empty slot (no eviction, no allocation once the slots of the keys in use are taken); entries are
+     * immutable and published through a plain array (a racing reader may miss and measure the key again).
+     */
+    private static final KeyLength[] KEYS = new KeyLength[KEY_SLOTS];
+
+    private PlainSize() {
+    }
+
+    /**
+     * @return the encoded size of the document
+     * @throws BsonFormatException as {@link PlainEncoder} does: a key with a NUL, nesting too deep, a size past 2 GiB
+     */
+    public static int of(final BsonDocument document) {
+        long size = document(document, 0);
+        if (size > Integer.MAX_VALUE) {
+            throw new BsonFormatException("document too large: size=" + size);
+        }
+        return (int) size;
+    }
+
+    private static long document(final BsonDocument document, final int depth) {
+        checkDepth(depth);
+        if (DocumentBytes.isByteBacked(document)) {
+            return DocumentBytes.length(document);
+        }
+        long size = 5;
+        for (Map.Entry<String, BsonValue> entry : document.entrySet()) {
+            size += 2 + key(entry.getKey()) + value(entry.getValue(), depth);
+        }
+        return size;
+    }
+
+    private static long array(final BsonArray array, final int depth) {
+        checkDepth(depth);
+        if (depth == 1) {
+            int size = DocumentBytes.sequenceSize(array);
+            if (size >= 0) {
+                return size;
+            }
+        }
+        long size = 5;
+        int count = array.size();
+        for (int i = 0; i < count; i++) {
+            size += 2 + Bytes.digits(i) + value(array.get(i), depth);
+        }
+        return size;
+    }
+
+    private static long value(final BsonValue value, final int depth) {
+        switch (value.getBsonType()) {
+            case STRING:
+                return string(value.asString().getValue());
+            case DOCUMENT:
+                return document(value.asDocument(), depth + 1);
+            case ARRAY:
+                return array(value.asArray(), depth + 1);
+            case INT32:
+                return 4;
+            case DOUBLE:
+            case DATE_TIME:
+            case TIMESTAMP:
+            case INT64:
+                return 8;
+            case BOOLEAN:
+                return 1;
+            case UNDEFINED:
+            case NULL:
+            case MIN_KEY:
+            case MAX_KEY:
+                return 0;
+            case OBJECT_ID:
+                return 12;
+            case DECIMAL128:
+                return 16;
+            case BINARY:
+                BsonBinary binary = value.asBinary();
+                // the old binary subtype repeats the length inside the value
+                return 5 + (binary.getType() == 0x02 ? 4 : 0) + binary.getData().length;
+            case REGULAR_EXPRESSION:
+                BsonRegularExpression regex = value.asRegularExpression();
+                return cstring(regex.getPattern()) + 1 + cstring(regex.getOptions()) + 1;
+            case DB_POINTER:
+                return string(value.asDBPointer().getNamespace()) + 12;
+            case JAVASCRIPT:
+                return string(value.asJavaScript().getCode());
+            case SYMBOL:
+                return string(value.asSymbol().getSymbol());
+            case JAVASCRIPT_WITH_SCOPE:
+                BsonJavaScriptWithScope code = value.asJavaScriptWithScope();
+                return 4 + string(code.getCode()) + document(code.getScope(), depth + 1);
+            default:
+                throw new BsonFormatException("unsupported BSON type " + value.getBsonType());
+        }
+    }
+
+    private static long string(final String value) {
+        return 4 + utf8Length(value, false) + 1;
+    }
+
+    /** @return the UTF-8 length of a key or C string, refused when it holds a NUL (its terminator not counted) */
+    private static long cstring(final String value) {
+        return utf8Length(value, true);
+    }
+
+    /** @return the UTF-8 length of a key, refused when it holds a NUL; remembered for the keys a command is built of */
+    private static long key(final String key) {
+        int h = key.hashCode();
+        int slot = (h ^ (h >>> 16)) & (KEY_SLOTS - 1);
+        KeyLength held = KEYS[slot];
+        if (held != null && held.key.equals(key)) {
+            return held.length;
+        }
+        long length = utf8Length(key, true);
+        if (held == null && key.length() <= MAX_KEY_LENGTH) {
+            KEYS[slot] = new KeyLength(key, length);
+        }
+        return length;
+    }
+
+    /**
+     * The length {@link PlainEncoder} writes: an unpaired surrogate becomes one byte, {@code ?}. One loop over the characters
+     * that also refuses a NUL in a C string, as the encoder does.
+     */
+    static long utf8Length(final String s, final boolean cstring) {
+        int length = s.length();
+        long bytes = length;
+        for (int i = 0; i < length; i++) {
+            char c = s.charAt(i);
+            if (c >= 0x80) {
+                if (c < 0x800) {
+                    bytes += 1;
+                } else if (Character.isHighSurrogate(c) && i + 1 < length && Character.isLowSurrogate(s.charAt(i + 1))) {
+                    // two chars, four bytes
+                    bytes += 2;
+                    i++;
+                } else if (!Character.isSurrogate(c)) {
+                    bytes += 2;
+                }
+            } else if (c == 0 && cstring) {
+                throw new BsonFormatException("key or C string holds a NUL character: length=" + length);
+            }
+        }
+        return bytes;
+    }
+
+    private static void checkDepth(final int depth) {
+        if (depth >= BsonBounds.MAX_DEPTH) {
+            throw new BsonFormatException("document nested deeper than " + BsonBounds.MAX_DEPTH + " levels");
+        }
+    }
+
+    /** A key and its UTF-8 length: immutable. */
+    private static final class KeyLength {
+        final String key;
+        final long length;
+
+        KeyLength(final String key, final long length) {
+            this.key = key;
+            this.length = length;
+        }
+    }
+}

@@ -1,0 +1,43 @@
+package io.github.mongoredact.internal.event;
+
+import io.github.mongoredact.internal.policy.SpecRedaction;
+import org.bson.BsonDocument;
+
+/**
+ * Command names already found to be neither one of the spec's sensitive commands nor a hello, so that the spec's checks,
+ * which compare a name with each sensitive name ignoring case, run once per name rather than on every event. Bounded: at most
+ * {@link #SLOTS} names of at most {@link #MAX_NAME_LENGTH} characters (a new name takes the slot its hash points at); names
+ * that are sensitive or a hello are never held, so a name held is one whose events the spec never redacts. Thread-safe:
+ * strings are immutable and published through a plain array (a racing reader may miss and run the checks again).
+ */
+final class OrdinaryNames {
+    static final int SLOTS = 64;
+    static final int MAX_NAME_LENGTH = 64;
+    private final String[] names = new String[SLOTS];
+
+    /** @return whether the started command is sensitive, as {@link SpecRedaction#isSensitiveCommand} says */
+    boolean isSensitiveCommand(final String commandName, final BsonDocument command) {
+        if (isOrdinary(commandName)) {
+            return false;
+        }
+        boolean sensitive = SpecRedaction.isSensitiveCommand(commandName, command);
+        if (!sensitive && !SpecRedaction.isHello(commandName) && commandName.length() <= MAX_NAME_LENGTH) {
+            names[slot(commandName)] = commandName;
+        }
+        return sensitive;
+    }
+
+    /**
+     * @return whether the name is held: not sensitive and not a hello, so that neither its reply nor its failure is the spec's
+     *         to redact ({@link SpecRedaction#isSensitiveReply}, {@link SpecRedaction#isSensitiveFailure} are false)
+     */
+    boolean isOrdinary(final String commandName) {
+        String held = names[slot(commandName)];
+        return held != null && held.equals(commandName);
+    }
+
+    private static int slot(final String name) {
+        int h = name.hashCode();
+        return (h ^ (h >>> 16)) & (SLOTS - 1);
+    }
+}

@@ -1,0 +1,93 @@
+package io.github.mongoredact.internal.bson;
+
+import io.github.mongoredact.DriverShapes;
+import org.bson.BsonArray;
+import org.bson.BsonBinary;
+import org.bson.BsonBoolean;
+import org.bson.BsonDateTime;
+import org.bson.BsonDbPointer;
+import org.bson.BsonDecimal128;
+import org.bson.BsonDocument;
+import org.bson.BsonDouble;
+import org.bson.BsonInt32;
+import org.bson.BsonInt64;
+import org.bson.BsonJavaScript;
+import org.bson.BsonJavaScriptWithScope;
+import org.bson.BsonMaxKey;
+import org.bson.BsonMinKey;
+import org.bson.BsonNull;
+import org.bson.BsonObjectId;
+import org.bson.BsonRegularExpression;
+import org.bson.BsonString;
+import org.bson.BsonSymbol;
+import org.bson.BsonTimestamp;
+import org.bson.BsonUndefined;
+import org.bson.RawBsonDocument;
+import org.bson.codecs.BsonDocumentCodec;
+import org.bson.types.Decimal128;
+import org.bson.types.ObjectId;
+import org.junit.jupiter.api.Test;
+
+import java.nio.ByteBuffer;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+/** The size the metrics path counts for a plain top level is the one {@link PlainEncoder} writes, for every type. */
+class PlainSizeTest {
+
+    @Test
+    void countsWhatThePlainEncoderWritesForEveryType() {
+        BsonDocument nested = new BsonDocument("a", new BsonInt32(1)).append("\u00e9t\u00e9", new BsonString("\u20ac \ud83d\ude00"));
+        BsonDocument every = new BsonDocument("insert", new BsonString("customers"))
+                .append("double", new BsonDouble(1.5)).append("string", new BsonString("k\u00fcnden \u4e2d \ud83d\ude00"))
+                .append("lone", new BsonString("a\ud800b\udc00"))
+                .append("document", nested).append("array", new BsonArray(java.util.List.of(new BsonInt32(1), nested,
+                        new BsonArray(java.util.List.of(BsonBoolean.FALSE)))))
+                .append("binary", new BsonBinary(new byte[]{1, 2, 3})).append("old", new BsonBinary((byte) 2, new byte[]{4, 5}))
+                .append("undefined", new BsonUndefined()).append("objectId", new BsonObjectId(new ObjectId()))
+                .append("boolean", BsonBoolean.TRUE).append("date", new BsonDateTime(42)).append("null", BsonNull.VALUE)
+                .append("regex", new BsonRegularExpression("^a.*\u00e9", "im"))
+                .append("pointer", new BsonDbPointer("db.coll", new ObjectId()))
+                .append("code", new BsonJavaScript("function() {}")).append("symbol", new BsonSymbol("s\u00fc"))
+                .append("scoped", new BsonJavaScriptWithScope("x", nested)).append("int32", new BsonInt32(7))
+                .append("timestamp", new BsonTimestamp(1, 2)).append("int64", new BsonInt64(8))
+                .append("decimal", new BsonDecimal128(Decimal128.parse("1.25"))).append("min", new BsonMinKey())
+                .append("max", new BsonMaxKey())
+                .append("raw", new RawBsonDocument(nested, new BsonDocumentCodec()));
+        assertEquals(new PlainEncoder().size(every), PlainSize.of(every));
+        assertEquals(new RawBsonDocument(new BsonDocument("s", new BsonString("\u00e9\u20ac\ud83d\ude00")),
+                new BsonDocumentCodec()).getByteBuffer().remaining(),
+                PlainSize.of(new BsonDocument("s", new BsonString("\u00e9\u20ac\ud83d\ude00"))));
+    }
+
+    @Test
+    void countsSequencesOfEveryLengthAsThePlainEncoderDoes() {
+        for (int count : new int[]{0, 1, 2, 10, 101}) {
+            BsonArray sequence = new BsonArray();
+            ByteBuffer buffer = ByteBuffer.allocate(64 * (count + 1));
+            for (int i = 0; i < count; i++) {
+                int position = buffer.position();
+                buffer.put(DriverShapes.encode(new BsonDocument("_id", new BsonInt32(i))));
+                sequence.add(DriverShapes.byteBufDocument(buffer.duplicate(), position));
+            }
+            BsonDocument command = new BsonDocument("insert", new BsonString("c")).append("$db", new BsonString("shop"))
+                    .append("documents", sequence);
+            assertEquals(new PlainEncoder().size(command), PlainSize.of(command), "count=" + count);
+        }
+    }
+
+    @Test
+    void refusesWhatThePlainEncoderRefuses() {
+        BsonDocument nulInKey = new BsonDocument("a\0b", new BsonInt32(1));
+        assertThrows(BsonFormatException.class, () -> new PlainEncoder().size(nulInKey));
+        assertThrows(BsonFormatException.class, () -> PlainSize.of(nulInKey));
+        BsonDocument deep = new BsonDocument();
+        for (int i = 0; i < BsonBounds.MAX_DEPTH + 1; i++) {
+            deep = new BsonDocument("d", deep);
+        }
+        BsonDocument tooDeep = deep;
+        assertThrows(BsonFormatException.class, () -> new PlainEncoder().size(tooDeep));
+        assertThrows(BsonFormatException.class, () -> PlainSize.of(tooDeep));
+    }
+}
