@@ -27,9 +27,9 @@ public final class PlainEncoder {
     /** Whether the arrays of the top level are written with their first element only (a sample for the analysis). */
     private boolean sample;
 
-    /** @return the exact encoded size of the document */
+    /** @return the exact encoded size of the document, counted without writing ({@link PlainSize}) */
     public int size(final BsonDocument document) {
-        return size(document, false);
+        return PlainSize.of(document);
     }
 
     /**
@@ -330,7 +330,10 @@ public final class PlainEncoder {
         }
     }
 
-    /** UTF-8 without allocating; an unpaired surrogate becomes {@code ?}, as {@link String#getBytes} does. */
+    /**
+     * UTF-8 without allocating, as the driver's codec writes it: an unpaired surrogate is written as its own three bytes (as
+     * the codec does, on every supported line), not as {@link String#getBytes}' {@code ?}, so that copies stay byte-identical.
+     */
     private void putUtf8(final String s) {
         int length = s.length();
         for (int i = 0; i < length; i++) {
@@ -346,8 +349,6 @@ public final class PlainEncoder {
                 putByte((byte) (0x80 | cp >> 12 & 0x3F));
                 putByte((byte) (0x80 | cp >> 6 & 0x3F));
                 putByte((byte) (0x80 | cp & 0x3F));
-            } else if (Character.isSurrogate(c)) {
-                putByte((byte) '?');
             } else {
                 putByte((byte) (0xE0 | c >> 12));
                 putByte((byte) (0x80 | c >> 6 & 0x3F));

@@ -141,8 +141,8 @@ public final class PlainSize {
     }
 
     /**
-     * The length {@link PlainEncoder} writes: an unpaired surrogate becomes one byte, {@code ?}. One loop over the characters
-     * that also refuses a NUL in a C string, as the encoder does.
+     * The length {@link PlainEncoder} writes: an unpaired surrogate takes three bytes, as in the driver's codec. One loop over the
+     * characters that also refuses a NUL in a C string, as the encoder does.
      */
     static long utf8Length(final String s, final boolean cstring) {
         int length = s.length();
@@ -156,7 +156,7 @@ public final class PlainSize {
                     // two chars, four bytes
                     bytes += 2;
                     i++;
-                } else if (!Character.isSurrogate(c)) {
+                } else {
                     bytes += 2;
                 }
             } else if (c == 0 && cstring) {

@@ -30,11 +30,24 @@ import org.junit.jupiter.api.Test;
 
 import java.nio.ByteBuffer;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
-/** The size the metrics path counts for a plain top level is the one {@link PlainEncoder} writes, for every type. */
+/**
+ * The size counted for a plain top level ({@link PlainSize}, which {@link PlainEncoder#size} is) is the length of what the
+ * encoder writes, and both are the driver's codec's, byte for byte, for every type.
+ */
 class PlainSizeTest {
+
+    /** Asserts that the encoder writes the codec's bytes and that the counted size is their length. */
+    static void assertCountsAndWritesWhatTheCodecWrites(final BsonDocument document, final String context) {
+        byte[] expected = DriverShapes.encode(document);
+        assertEquals(expected.length, PlainSize.of(document), context);
+        byte[] written = new byte[expected.length];
+        assertEquals(expected.length, new PlainEncoder().write(document, written, 0), context);
+        assertArrayEquals(expected, written, context);
+    }
 
     @Test
     void countsWhatThePlainEncoderWritesForEveryType() {
@@ -55,10 +68,14 @@ class PlainSizeTest {
                 .append("decimal", new BsonDecimal128(Decimal128.parse("1.25"))).append("min", new BsonMinKey())
                 .append("max", new BsonMaxKey())
                 .append("raw", new RawBsonDocument(nested, new BsonDocumentCodec()));
-        assertEquals(new PlainEncoder().size(every), PlainSize.of(every));
-        assertEquals(new RawBsonDocument(new BsonDocument("s", new BsonString("\u00e9\u20ac\ud83d\ude00")),
-                new BsonDocumentCodec()).getByteBuffer().remaining(),
-                PlainSize.of(new BsonDocument("s", new BsonString("\u00e9\u20ac\ud83d\ude00"))));
+        assertCountsAndWritesWhatTheCodecWrites(every, "every type");
+    }
+
+    @Test
+    void writesALoneSurrogateAsTheThreeBytesTheCodecWrites() {
+        BsonDocument lone = new BsonDocument("k\ud800", new BsonString("a\udc00b\ud83d"));
+        assertCountsAndWritesWhatTheCodecWrites(lone, "lone surrogates");
+        assertEquals(4 + 1 + 1 + 3 + 1 + 4 + 1 + 3 + 1 + 3 + 1 + 1, PlainSize.of(lone));
     }
 
     @Test
@@ -73,7 +90,7 @@ class PlainSizeTest {
             }
             BsonDocument command = new BsonDocument("insert", new BsonString("c")).append("$db", new BsonString("shop"))
                     .append("documents", sequence);
-            assertEquals(new PlainEncoder().size(command), PlainSize.of(command), "count=" + count);
+            assertCountsAndWritesWhatTheCodecWrites(command, "count=" + count);
         }
     }
 
