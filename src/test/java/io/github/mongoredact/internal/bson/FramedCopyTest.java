@@ -13,13 +13,13 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
-import java.io.ByteArrayOutputStream;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 
+import static io.github.mongoredact.internal.bson.SequenceInOneBuffer.document;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -38,29 +38,6 @@ class FramedCopyTest {
                 .append("$db", new BsonString("shop"));
     }
 
-    private static BsonDocument document(final int i) {
-        return new BsonDocument("_id", new BsonInt32(i)).append("email", new BsonString("c" + i + "@example.com"));
-    }
-
-    /** The documents back to back in one heap buffer, {@code gap} bytes apart, with other message bytes around them. */
-    private static BsonArray inOneBuffer(final int count, final int gap) {
-        ByteArrayOutputStream message = new ByteArrayOutputStream();
-        message.write(new byte[]{1, 0x33, 0, 0, 0, 'd', 0}, 0, 7);
-        List<Integer> positions = new ArrayList<>();
-        for (int i = 0; i < count; i++) {
-            positions.add(message.size());
-            byte[] bytes = DriverShapes.encode(document(i));
-            message.write(bytes, 0, bytes.length);
-            message.write(new byte[gap], 0, gap);
-        }
-        message.write(new byte[]{0x5A, 0x5A, 0x5A}, 0, 3);
-        ByteBuffer buffer = ByteBuffer.wrap(message.toByteArray());
-        BsonArray sequence = new BsonArray();
-        for (int position : positions) {
-            sequence.add(DriverShapes.byteBufDocument(buffer.duplicate(), position));
-        }
-        return sequence;
-    }
 
     /** The command with the given sequence appended, and the codec's encoding of it with plain documents. */
     private static void assertCopied(final BsonArray sequence, final List<BsonValue> plain) {
@@ -82,7 +59,7 @@ class FramedCopyTest {
     @Test
     void copiesASequenceInOneMessageBufferAsTheCodecWritesIt() {
         for (int count : new int[]{0, 1, 2, 9, 10, 11, 100, 1000}) {
-            BsonArray sequence = inOneBuffer(count, 0);
+            BsonArray sequence = SequenceInOneBuffer.of(count, 0);
             BsonDocument command = top().append("documents", sequence);
             PlainEncoder encoder = new PlainEncoder();
             assertEquals(FramedCopy.size(command, encoder, false), FramedCopy.size(command, encoder, true), "count=" + count);
@@ -107,7 +84,7 @@ class FramedCopyTest {
                 .append("ids", new BsonArray(List.of(new BsonInt32(1), new BsonString("two"), document(3),
                         Backing.RAW.apply(DriverShapes.encode(document(4))))))
                 .append("$db", new BsonString("shop"))
-                .append("updates", inOneBuffer(3, 0));
+                .append("updates", SequenceInOneBuffer.of(3, 0));
         byte[] expected = DriverShapes.encode(new BsonDocument("update", new BsonString("customers"))
                 .append("let", document(7))
                 .append("ids", new BsonArray(List.of(new BsonInt32(1), new BsonString("two"), document(3), document(4))))
@@ -120,9 +97,9 @@ class FramedCopyTest {
     void sequenceWhoseDocumentsDoNotFillTheSpanBetweenItsEndsIsSizedOneByOne() {
         assumeFieldAccess();
         // bytes between the documents: the size from the ends is too large
-        assertCopied(inOneBuffer(5, 3), documents(5));
+        assertCopied(SequenceInOneBuffer.of(5, 3), documents(5));
         // a document listed twice: the size from the ends is too small
-        BsonArray twice = inOneBuffer(3, 0);
+        BsonArray twice = SequenceInOneBuffer.of(3, 0);
         twice.add(1, twice.get(1));
         List<BsonValue> plain = documents(3);
         plain.add(1, document(1));

@@ -3,17 +3,13 @@ package io.github.mongoredact.internal.bson;
 import io.github.mongoredact.DriverShapes;
 import org.bson.BsonArray;
 import org.bson.BsonDocument;
-import org.bson.BsonInt32;
 import org.bson.BsonString;
 import org.bson.RawBsonDocument;
 import org.bson.codecs.BsonDocumentCodec;
 import org.junit.jupiter.api.Test;
 
-import java.io.ByteArrayOutputStream;
-import java.nio.ByteBuffer;
-import java.util.ArrayList;
-import java.util.List;
 
+import static io.github.mongoredact.internal.bson.SequenceInOneBuffer.document;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
@@ -27,7 +23,7 @@ class SequenceSizeTest {
     void sequenceInOneMessageBufferIsSizedFromItsFirstAndLastDocuments() {
         assumeFieldAccess();
         for (int count : new int[]{2, 9, 10, 11, 99, 100, 101, 1000}) {
-            BsonArray sequence = inOneBuffer(count);
+            BsonArray sequence = SequenceInOneBuffer.of(count, 0);
             assertEquals(countedSize(sequence), DocumentBytes.sequenceSize(sequence), "count=" + count);
         }
     }
@@ -35,7 +31,7 @@ class SequenceSizeTest {
     @Test
     void plainEncoderCountsTheSameSizeWithTheShortcut() {
         assumeFieldAccess();
-        BsonArray sequence = inOneBuffer(1000);
+        BsonArray sequence = SequenceInOneBuffer.of(1000, 0);
         BsonDocument command = new BsonDocument("insert", new BsonString("customers")).append("$db", new BsonString("shop"))
                 .append("documents", sequence);
         BsonDocument merged = new BsonDocument("insert", new BsonString("customers")).append("$db", new BsonString("shop"))
@@ -54,7 +50,7 @@ class SequenceSizeTest {
         }
         assertEquals(-1, DocumentBytes.sequenceSize(separate));
         assertEquals(-1, DocumentBytes.sequenceSize(raw));
-        assertEquals(-1, DocumentBytes.sequenceSize(inOneBuffer(1)), "one document: counted as it is");
+        assertEquals(-1, DocumentBytes.sequenceSize(SequenceInOneBuffer.of(1, 0)), "one document: counted as it is");
     }
 
     @Test
@@ -73,28 +69,6 @@ class SequenceSizeTest {
         assumeTrue(DocumentBytes.fieldAccess(), "the driver's buffers are reached only with field access");
     }
 
-    private static BsonDocument document(final int i) {
-        return new BsonDocument("_id", new BsonInt32(i)).append("email", new BsonString("c" + i + "@example.com"));
-    }
-
-    /** The documents back to back in one heap buffer, after and before other message bytes, as the driver decodes them. */
-    private static BsonArray inOneBuffer(final int count) {
-        ByteArrayOutputStream message = new ByteArrayOutputStream();
-        message.write(new byte[]{1, 0x33, 0, 0, 0, 'd', 0}, 0, 7);
-        List<Integer> positions = new ArrayList<>();
-        for (int i = 0; i < count; i++) {
-            positions.add(message.size());
-            byte[] bytes = DriverShapes.encode(document(i));
-            message.write(bytes, 0, bytes.length);
-        }
-        message.write(new byte[]{0x5A, 0x5A, 0x5A}, 0, 3);
-        ByteBuffer buffer = ByteBuffer.wrap(message.toByteArray());
-        BsonArray sequence = new BsonArray();
-        for (int position : positions) {
-            sequence.add(DriverShapes.byteBufDocument(buffer.duplicate(), position));
-        }
-        return sequence;
-    }
 
     private static BsonArray copies(final BsonArray sequence) {
         BsonArray copies = new BsonArray();
