@@ -193,6 +193,16 @@ public final class Output {
         return null;
     }
 
+    /**
+     * The destination when {@code length} bytes fit at the position, otherwise null; unlike {@link #room(int)} it leaves the
+     * mode as it is, so that a caller with a fast path for bytes that fit can fall back to the {@code put} methods, which
+     * decide about overflow. The caller writes at {@link #position()}, then calls {@link #advance(int)}.
+     */
+    @Nullable
+    public byte[] fits(final int length) {
+        return pos + length <= limit ? dst : null;
+    }
+
     public void advance(final int length) {
         pos += length;
     }

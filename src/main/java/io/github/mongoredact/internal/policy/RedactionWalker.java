@@ -5,28 +5,18 @@ import io.github.mongoredact.internal.bson.BsonBounds;
 import io.github.mongoredact.internal.bson.BsonFormatException;
 import io.github.mongoredact.internal.bson.BsonFraming;
 import io.github.mongoredact.internal.bson.BsonValidation;
-import io.github.mongoredact.internal.bson.Bytes;
 import io.github.mongoredact.internal.bson.Output;
 
-import static io.github.mongoredact.internal.bson.Bytes.readInt;
-import static io.github.mongoredact.internal.policy.CompiledPolicy.DROP;
-import static io.github.mongoredact.internal.policy.CompiledPolicy.FLAGS_ONLY;
-import static io.github.mongoredact.internal.policy.CompiledPolicy.KEEP;
-import static io.github.mongoredact.internal.policy.CompiledPolicy.KEEP_FLAGS;
-import static io.github.mongoredact.internal.policy.CompiledPolicy.NONE;
-import static io.github.mongoredact.internal.policy.CompiledPolicy.PIPELINE;
-import static io.github.mongoredact.internal.policy.CompiledPolicy.REDACT;
-import static io.github.mongoredact.internal.policy.CompiledPolicy.REDACT_KEYS;
-import static io.github.mongoredact.internal.policy.CompiledPolicy.SCRUB;
-
 /**
- * Applies a policy's rules to one BSON document held as bytes. The same walk runs twice: first with no destination, to
- * size the output exactly (and, on that pass, to compute the query-shape fingerprint, find the collection name and count the
- * values redacted), then with the destination array of exactly that size. Because one piece of code decides every byte in both
- * passes, they cannot disagree.
+ * Applies a policy's rules to one BSON document held as bytes: the driver that runs the walk's parts, each with one job: the
+ * {@link BsonCursor} reads the source, the {@link PathMatcher} says which action applies, the {@link ElementWriter} (and, for
+ * rule-free documents, the {@link PlaceholderRun}) write into the shared {@link Output}, the {@link ShapeHash} fingerprints.
+ * The open documents are frames in {@link WalkFrames}, so that depth costs no stack.
  *
- * <p>Under a redacting policy ({@code strict}) every key, every boolean and old binary, and every kept string is checked as
- * {@link BsonValidation} says; a verbatim policy checks the framing only (lengths, types, terminators, depth).</p>
+ * <p>The same walk sizes and writes: with no destination it counts (and, while analysing, computes the query-shape
+ * fingerprint, finds the collection name and counts the values redacted); with one it writes. Because one piece of code
+ * decides every byte in both, they cannot disagree. Under a redacting policy ({@code strict}) every key, every boolean and old
+ * binary, and every kept string is checked as {@link BsonValidation} says; a verbatim policy checks the framing only.</p>
  *
  * <p>Not thread-safe: one instance per thread, reused. Allocation-free. {@link #clear()} forgets the source and destination
  * at the end of every call, so that the thread's state references no command's bytes after its callback.</p>
@@ -34,60 +24,35 @@ import static io.github.mongoredact.internal.policy.CompiledPolicy.SCRUB;
 final class RedactionWalker {
     static final int MAX_DEPTH = BsonBounds.MAX_DEPTH;
     /** {@code "$truncatedBytes": int64}: type, key, NUL, 8 bytes. */
-    static final int TRUNCATION_MARKER_SIZE = 1 + 15 + 1 + 8;
-    private static final byte[] TRUNCATED_KEY = {'$', 't', 'r', 'u', 'n', 'c', 'a', 't', 'e', 'd', 'B', 'y', 't', 'e', 's'};
-    private static final byte[] OMITTED_KEY = {'$', 'o', 'm', 'i', 't', 't', 'e', 'd'};
-    /** {@code {"$omitted": int32}}: length, type, key, NUL, 4 bytes, end. */
-    private static final int OMITTED_DOCUMENT_SIZE = 4 + 1 + 8 + 1 + 4 + 1;
-
-    private static final byte[][] COMMAND_SEQUENCES = {
-            {'d', 'o', 'c', 'u', 'm', 'e', 'n', 't', 's'}, {'u', 'p', 'd', 'a', 't', 'e', 's'}, {'d', 'e', 'l', 'e', 't', 'e', 's'},
-            {'o', 'p', 's'}, {'n', 's', 'I', 'n', 'f', 'o'}};
-    private static final byte[] COLLECTION = {'c', 'o', 'l', 'l', 'e', 'c', 't', 'i', 'o', 'n'};
-    private static final byte[] CURSOR = {'c', 'u', 'r', 's', 'o', 'r'};
-    private static final byte[] FIRST_BATCH = {'f', 'i', 'r', 's', 't', 'B', 'a', 't', 'c', 'h'};
-    private static final byte[] NEXT_BATCH = {'n', 'e', 'x', 't', 'B', 'a', 't', 'c', 'h'};
-    private static final byte[][] UNHASHED_TOP_LEVEL = {
-            {'l', 's', 'i', 'd'}, {'$', 'c', 'l', 'u', 's', 't', 'e', 'r', 'T', 'i', 'm', 'e'},
-            {'t', 'x', 'n', 'N', 'u', 'm', 'b', 'e', 'r'}};
-
-    private static final long FNV_OFFSET = 0xcbf29ce484222325L;
-    private static final long FNV_PRIME = 0x100000001b3L;
-
-    // input
-    private byte[] src;
-    private int srcEnd;
-    /** Where the bound document starts ({@link #bind}). */
-    private int srcOff;
-    private CompiledPolicy.RuleSet rules;
-    private boolean command;
-    private boolean fixed;
-    /** Whether keys and kept values are validated as the driver's decoder would (any policy but a verbatim one). */
-    private boolean strict;
-    private int maxSequence;
+    static final int TRUNCATION_MARKER_SIZE = ElementWriter.TRUNCATION_MARKER_SIZE;
 
     private final Output out = new Output();
+    private final BsonCursor cursor = new BsonCursor();
+    private final PathMatcher matcher = new PathMatcher();
+    private final ShapeHash hash = new ShapeHash();
+    private final ElementWriter writer = new ElementWriter(out, cursor);
+    private final PlaceholderRun placeholders = new PlaceholderRun(out, cursor);
+    private final WalkFrames frames = new WalkFrames();
+    private final KnownPlaces places = new KnownPlaces(cursor, matcher);
     private final BsonFraming framing = new BsonFraming();
+    private final CapBudget cap = new CapBudget(out);
 
-    // path of keys from the top (array levels are transparent and not pushed)
-    private final int[] keyOff = new int[MAX_DEPTH];
-    private final int[] keyLen = new int[MAX_DEPTH];
-    private int keyDepth;
+    @Nullable
+    private CompiledPolicy.RuleSet rules;
+    private int srcOff;
+    private int maxSequence;
+    /** No {@code **.} rule, a redacting policy: a frame with no node and an inherited {@code REDACT} is rule-free. */
+    private boolean placeholderRuns;
 
-    // results of the sizing pass
-    private boolean measuring;
-    private long hash;
-    private int collectionOff;
-    private int collectionLen;
+    // the element being emitted: the step's decision, read by emit()
+    private byte action;
+    @Nullable
+    private CompiledPolicy.Node child;
+    private int outIndex;
+    private boolean hashElement;
+    private boolean hashValue;
+
     private long valuesRedacted;
-
-    // cap
-    private boolean capped;
-    private int cap;
-    private boolean cut;
-    private int openDocuments;
-    /** For a capped write: the bytes left out, written into the truncation marker. */
-    private long truncated;
 
     /**
      * Sizes the redacted output of the document at {@code src[off]}, computing fingerprint, collection and counts.
@@ -109,8 +74,18 @@ final class RedactionWalker {
      */
     void bind(final byte[] src, final int off, final int end, final CompiledPolicy.RuleSet rules, final boolean command,
               final CompiledPolicy policy) {
-        start(src, end, rules, command, policy, null, 0);
+        this.rules = rules;
         this.srcOff = off;
+        this.maxSequence = policy.maxSequenceDocuments;
+        boolean strict = !rules.verbatim;
+        cursor.bind(src, end, strict);
+        hash.bind(src, end, strict);
+        matcher.bind(rules);
+        places.bind(command, maxSequence != Integer.MAX_VALUE);
+        writer.fixedPlaceholders(policy.fixedPlaceholders);
+        placeholders.fixedPlaceholders(policy.fixedPlaceholders);
+        placeholderRuns = strict && !matcher.hasSuffixRules();
+        cap.off();
     }
 
     /**
@@ -142,13 +117,13 @@ final class RedactionWalker {
     }
 
     private int analysed(final boolean fingerprint, final int from) {
-        measuring = true;
-        hash = FNV_OFFSET;
-        collectionOff = -1;
-        collectionLen = 0;
+        places.startAnalysis();
+        hash.enabled = fingerprint;
+        hash.reset();
         valuesRedacted = 0;
-        document(srcOff, rules.root, rules.unmatched, 0, false, false, false, true, fingerprint);
-        measuring = false;
+        walk();
+        places.analysing(false);
+        hash.enabled = false;
         return out.position() - from;
     }
 
@@ -165,8 +140,9 @@ final class RedactionWalker {
             framing.check(src, off, end);
             return;
         }
-        start(src, end, rules, command, policy, null, 0);
-        document(off, rules.root, rules.unmatched, 0, false, false, false, true, false);
+        bind(src, off, end, rules, command, policy);
+        out.count(0);
+        walk();
         clear();
     }
 
@@ -176,12 +152,12 @@ final class RedactionWalker {
      * @return the size of the capped output, truncation marker included
      */
     int sizeCapped(final byte[] src, final int off, final int end, final CompiledPolicy.RuleSet rules, final boolean command,
-                   final CompiledPolicy policy, final int cap) {
-        start(src, end, rules, command, policy, null, 0);
-        beginCap(cap);
-        document(off, rules.root, rules.unmatched, 0, false, false, false, true, false);
+                   final CompiledPolicy policy, final int limit) {
+        bind(src, off, end, rules, command, policy);
+        out.count(0);
+        cap.on(limit, 0);
+        walk();
         int size = out.position();
-        capped = false;
         clear();
         return size;
     }
@@ -194,14 +170,13 @@ final class RedactionWalker {
      * @return bytes written
      */
     int write(final byte[] src, final int off, final int end, final CompiledPolicy.RuleSet rules, final boolean command,
-              final CompiledPolicy policy, final byte[] dst, final int dstOff, final int cap, final long truncatedBytes) {
-        start(src, end, rules, command, policy, dst, dstOff);
-        if (cap > 0) {
-            beginCap(cap + dstOff);
-            truncated = truncatedBytes;
+              final CompiledPolicy policy, final byte[] dst, final int dstOff, final int limit, final long truncatedBytes) {
+        bind(src, off, end, rules, command, policy);
+        out.exact(dst, dstOff);
+        if (limit > 0) {
+            cap.on(limit + dstOff, truncatedBytes);
         }
-        document(off, rules.root, rules.unmatched, 0, false, false, false, true, false);
-        capped = false;
+        walk();
         int written = out.position() - dstOff;
         if (out.overflowed()) {
             throw new IllegalStateException("output larger than sized: sized=" + (dst.length - dstOff) + " written=" + written);
@@ -212,51 +187,23 @@ final class RedactionWalker {
 
     /** Forgets the source and destination arrays (the source may be a driver buffer's). Called after every pass. */
     void clear() {
-        this.src = null;
+        cursor.clear();
+        hash.clear();
         out.clear();
-    }
-
-    private void start(final byte[] src, final int end, final CompiledPolicy.RuleSet rules, final boolean command,
-                       final CompiledPolicy policy, @Nullable final byte[] dst, final int dstOff) {
-        this.src = src;
-        this.srcEnd = end;
-        this.rules = rules;
-        this.command = command;
-        this.fixed = policy.fixedPlaceholders;
-        this.strict = !rules.verbatim;
-        this.maxSequence = policy.maxSequenceDocuments;
-        if (dst == null) {
-            out.count(dstOff);
-        } else {
-            out.exact(dst, dstOff);
-        }
-        this.keyDepth = 0;
-        this.capped = false;
-        this.cut = false;
-        this.openDocuments = 0;
-    }
-
-    private void beginCap(final int cap) {
-        this.capped = true;
-        this.cap = cap;
-        this.cut = false;
-        this.openDocuments = 0;
+        frames.clear();
+        cap.off();
     }
 
     long fingerprint() {
-        long h = hash;
-        // finalizer (splitmix64) so that close shapes spread over all bits
-        h = (h ^ (h >>> 30)) * 0xbf58476d1ce4e5b9L;
-        h = (h ^ (h >>> 27)) * 0x94d049bb133111ebL;
-        return h ^ (h >>> 31);
+        return hash.fingerprint();
     }
 
     int collectionOffset() {
-        return collectionOff;
+        return places.collectionOffset();
     }
 
     int collectionLength() {
-        return collectionLen;
+        return places.collectionLength();
     }
 
     long valuesRedacted() {
@@ -264,515 +211,242 @@ final class RedactionWalker {
     }
 
     // ---------------------------------------------------------------------------------------------------------------------
+    // the driver: one loop over the frames
 
-    /**
-     * Walks the document or array at {@code off}.
-     *
-     * @param node the rule node of this document (null: no rule below)
-     * @param inherited the action that applies to elements no rule names
-     * @param array whether this is an array (elements are transparent for paths, keys renumbered)
-     * @param sequence whether this array is a document sequence or a reply batch (limited by maxSequenceDocuments)
-     * @param maskKeys whether the keys of this document are replaced
-     * @param top whether this is the top-level document
-     * @param hashing whether this document contributes to the fingerprint
-     */
-    private void document(final int off, @Nullable final CompiledPolicy.Node node, final byte inherited, final int depth,
-                          final boolean array, final boolean sequence, final boolean maskKeys, final boolean top,
-                          final boolean hashing) {
-        if (depth >= MAX_DEPTH) {
-            throw new BsonFormatException("document nested deeper than " + MAX_DEPTH + " levels at index=" + off);
-        }
-        if (off + 5 > srcEnd) {
-            throw new BsonFormatException("document truncated: index=" + off + " end=" + srcEnd);
-        }
-        int length = readInt(src, off);
-        int end = off + length - 1;
-        if (length < 5 || (long) off + length > srcEnd) {
-            throw new BsonFormatException("document length out of bounds: index=" + off + " length=" + length + " end="
-                    + srcEnd);
-        }
-        if (src[end] != 0) {
-            throw new BsonFormatException("document does not end with NUL: index=" + off + " length=" + length);
-        }
-        int lengthIndex = out.reserveInt();
-        openDocuments++;
-        if (hashing) {
-            mix(array ? 0x44 : 0x33);
-        }
-        int p = off + 4;
-        int index = 0;
-        int shown = 0;
-        long omitted = 0;
-        boolean limit = sequence && maxSequence != Integer.MAX_VALUE;
-        while (p < end) {
-            if (cut) {
-                break;
-            }
-            byte type = src[p];
-            int k = p + 1;
-            int keyEnd = BsonBounds.cstringEnd(src, k, end);
-            int v = keyEnd + 1;
-            int vEnd = BsonBounds.valueEnd(src, type, v, end);
-            int kLen = keyEnd - k;
-            if (strict) {
-                BsonValidation.checkKey(src, k, keyEnd);
-                BsonValidation.checkValue(src, type, v, vEnd);
-                if (type == 0x0F) {
-                    // the driver decodes the scope of a redacted value too
-                    checkCodeWithScope(v, vEnd, depth);
+    private void walk() {
+        frames.clear();
+        matcher.depth(0);
+        CompiledPolicy.RuleSet bound = rules();
+        open(srcOff, bound.root, bound.unmatched, WalkFrames.TOP | WalkFrames.HASHING);
+        run(-1);
+    }
+
+    /** Runs the walk until the frames are back to {@code base} open documents. */
+    private void run(final int base) {
+        while (frames.depth > base) {
+            int d = frames.depth;
+            if (cap.cut() || frames.next[d] >= frames.end[d]) {
+                close(d);
+            } else if (isRuleFree(d)) {
+                int stop = placeholders.run(frames.next[d], frames.end[d]);
+                if (places.analysing()) {
+                    valuesRedacted += placeholders.redacted;
                 }
-            }
-            if (limit) {
-                if (type == 0x03 && isOmittedMarker(v, vEnd)) {
-                    omitted += readInt(src, v + 4 + 1 + 8 + 1);
-                    p = vEnd;
-                    index++;
-                    continue;
+                frames.next[d] = stop;
+                if (stop < frames.end[d]) {
+                    step(d);
                 }
-                if (shown >= maxSequence) {
-                    omitted++;
-                    p = vEnd;
-                    index++;
-                    continue;
-                }
-            }
-            CompiledPolicy.Node child;
-            byte action;
-            if (array) {
-                child = node;
-                action = inherited;
             } else {
-                if (keyDepth >= MAX_DEPTH) {
-                    throw new BsonFormatException("path deeper than " + MAX_DEPTH + " keys at index=" + p);
-                }
-                keyOff[keyDepth] = k;
-                keyLen[keyDepth] = kLen;
-                keyDepth++;
-                child = node == null ? null : node.child(src, k, kLen);
-                action = child == null ? NONE : child.action;
-                if (action == NONE) {
-                    action = suffixAction();
-                }
-                if (action == NONE) {
-                    action = inherited;
-                }
-                if (top && command && index == 0) {
-                    action = firstFieldAction(action, type, v);
-                } else if (top && command && measuring && collectionOff < 0 && type == 0x02
-                        && Bytes.equal(COLLECTION, src, k, kLen)) {
-                    // getMore names its collection in a field of its own
-                    collectionOff = v + 4;
-                    collectionLen = readInt(src, v) - 1;
-                }
+                step(d);
             }
-            if (action != DROP) {
-                boolean hashElement = hashing && (!array || index == 0) && !(top && isUnhashedTopLevel(k, kLen));
-                boolean hashValue = hashElement && top && command && index == 0 && type == 0x02;
-                if (capped) {
-                    int size = measureElement(type, k, kLen, v, vEnd, child, action, depth, array, shown, maskKeys);
-                    if ((long) out.position() + size + reserve() <= cap) {
-                        capped = false;
-                        element(type, k, kLen, v, vEnd, child, action, depth, array, shown, maskKeys, top, false, false);
-                        capped = true;
-                    } else if ((type == 0x03 || type == 0x04)
-                            && (long) out.position() + 1 + keySize(kLen, array, shown, maskKeys, k) + 1 + 4 + 1 + reserve() <= cap) {
-                        // enter the container and cut inside it
-                        element(type, k, kLen, v, vEnd, child, action, depth, array, shown, maskKeys, top, false, false);
-                    } else {
-                        cut = true;
-                    }
-                } else {
-                    element(type, k, kLen, v, vEnd, child, action, depth, array, shown, maskKeys, top, hashElement,
-                            hashValue);
-                }
-                shown++;
-            }
-            if (!array) {
-                keyDepth--;
-            }
-            p = vEnd;
-            index++;
         }
-        if (omitted > 0 && !cut) {
-            if (!capped || out.position() + 1 + Bytes.digits(shown) + 1 + OMITTED_DOCUMENT_SIZE + reserve() <= cap) {
-                writeOmitted(shown, omitted);
+    }
+
+    /** Whether no rule, cap, limit or fingerprint applies in the document at {@code d} (its elements' counters are unused). */
+    private boolean isRuleFree(final int d) {
+        return placeholderRuns && frames.node[d] == null && frames.inherited[d] == CompiledPolicy.REDACT
+                && (frames.flags[d] & ~WalkFrames.HASHING) == 0 && (!hash.enabled || !frames.is(d, WalkFrames.HASHING))
+                && !cap.capped();
+    }
+
+    private void open(final int off, @Nullable final CompiledPolicy.Node node, final byte inherited, final int kind) {
+        int documentEnd = cursor.open(off, frames.depth + 1);
+        frames.push(documentEnd, off + 4, node, inherited, kind);
+        int d = frames.depth;
+        frames.lengthIndex[d] = out.reserveInt();
+        frames.keys[d] = matcher.depth();
+        cap.opened();
+        if ((kind & WalkFrames.HASHING) != 0) {
+            hash.mix((kind & WalkFrames.ARRAY) != 0 ? ShapeHash.ARRAY : ShapeHash.DOCUMENT);
+        }
+    }
+
+    private void close(final int d) {
+        long omitted = frames.omitted[d];
+        if (omitted > 0 && !cap.cut()) {
+            int shown = frames.shown[d];
+            if (cap.fits(ElementWriter.omittedSize(shown))) {
+                writer.omitted(shown, omitted);
             } else {
-                cut = true;
+                cap.cutHere();
             }
         }
-        openDocuments--;
-        if (top && cut) {
-            writeTruncationMarker();
+        cap.closed();
+        if (frames.is(d, WalkFrames.TOP) && cap.cut()) {
+            writer.truncationMarker(cap.truncated());
         }
-        putByte((byte) 0);
+        out.putByte((byte) 0);
+        int lengthIndex = frames.lengthIndex[d];
         out.patchLength(lengthIndex, lengthIndex);
+        frames.depth--;
     }
 
-    private int keySize(final int kLen, final boolean array, final int outIndex, final boolean maskKeys, final int k) {
-        if (maskKeys) {
-            return 1 + Bytes.digits(outIndex);
+    /** Reads the next element of the document at {@code d}, decides its action and emits it. */
+    private void step(final int d) {
+        int p = frames.next[d];
+        int end = frames.end[d];
+        cursor.read(p, end);
+        byte type = cursor.type;
+        if (type == 0x0F && cursor.strict()) {
+            // the driver decodes the scope of a redacted value too
+            hash.codeWithScope(cursor.value, cursor.valueEnd, d);
         }
-        return array && !isDecimal(k, kLen, outIndex) ? Bytes.digits(outIndex) : kLen;
-    }
-
-    /** Bytes to keep free under the cap: one NUL per open document, and the truncation marker. */
-    private int reserve() {
-        return openDocuments + TRUNCATION_MARKER_SIZE;
-    }
-
-    private int measureElement(final byte type, final int k, final int kLen, final int v, final int vEnd,
-                               @Nullable final CompiledPolicy.Node child, final byte action, final int depth,
-                               final boolean array, final int outIndex, final boolean maskKeys) {
-        boolean savedMeasuring = measuring;
-        boolean savedCapped = capped;
-        int savedOpen = openDocuments;
-        out.suspend();
-        measuring = false;
-        capped = false;
-        element(type, k, kLen, v, vEnd, child, action, depth, array, outIndex, maskKeys, false, false, false);
-        int size = out.resume();
-        measuring = savedMeasuring;
-        capped = savedCapped;
-        openDocuments = savedOpen;
-        return size;
-    }
-
-    private void element(final byte type, final int k, final int kLen, final int v, final int vEnd,
-                         @Nullable final CompiledPolicy.Node child, final byte action, final int depth, final boolean array,
-                         final int outIndex, final boolean maskKeys, final boolean top, final boolean hashElement,
-                         final boolean hashValue) {
-        boolean container = type == 0x03 || type == 0x04;
-        if (hashElement) {
-            if (!array && !maskKeys) {
-                mixBytes(src, k, kLen);
-            }
-            mix(container ? type : Placeholders.category(type));
-            if (hashValue) {
-                mixBytes(src, v + 4, readInt(src, v) - 1);
-            }
-        }
-        if (action == PIPELINE) {
-            if (type == 0x04) {
-                putByte(type);
-                putKey(k, kLen, array, outIndex, maskKeys);
-                // each element is a stage: walked with the stage rules, everything they do not name redacted
-                document(v, rules.stage, REDACT, depth + 1, true, false, false, false, hashElement);
-                return;
-            }
-            element(type, k, kLen, v, vEnd, null, REDACT, depth, array, outIndex, maskKeys, top, false, false);
+        frames.next[d] = cursor.valueEnd;
+        int index = frames.index[d]++;
+        if (frames.is(d, WalkFrames.LIMITED) && limited(d)) {
             return;
         }
-        boolean childSequence = container && isSequence(depth, type, k, kLen);
-        boolean holdsLimited = maxSequence != Integer.MAX_VALUE && (childSequence
-                || (!command && depth == 0 && type == 0x03 && Bytes.equal(CURSOR, src, k, kLen)));
-        if (action == KEEP && !(container && (capped || (child != null && child.hasChildren()) || holdsLimited))) {
-            if (container) {
-                hashShape(v, type == 0x04, depth + 1, hashElement);
-            } else {
-                if (type == 0x0F) {
-                    checkCodeWithScope(v, vEnd, depth);
-                }
-                if (strict) {
-                    BsonValidation.checkKept(src, type, v, vEnd);
-                }
+        matcher.depth(frames.keys[d]);
+        boolean array = frames.is(d, WalkFrames.ARRAY);
+        if (array) {
+            child = frames.node[d];
+            action = frames.inherited[d];
+        } else {
+            action = matcher.push(cursor.src(), cursor.key, cursor.keyLength(), frames.node[d], frames.inherited[d]);
+            child = matcher.child();
+            if (frames.is(d, WalkFrames.TOP)) {
+                action = places.topLevel(action, index);
             }
-            putByte(type);
-            putKey(k, kLen, array, outIndex, maskKeys);
-            putBytes(v, vEnd - v);
+        }
+        if (action == CompiledPolicy.DROP) {
             return;
         }
-        if (container) {
-            putByte(type);
-            putKey(k, kLen, array, outIndex, maskKeys);
-            // masked keys stay masked at every depth below: keys that are data can nest
-            byte childInherited = action == KEEP_FLAGS || action == FLAGS_ONLY ? REDACT : action;
-            document(v, child, childInherited, depth + 1, type == 0x04, childSequence,
-                    action == REDACT_KEYS && type == 0x03, false, hashElement);
-            return;
-        }
-        if (action == KEEP || ((action == KEEP_FLAGS || action == FLAGS_ONLY) && Flags.isFlag(src, type, v, action == KEEP_FLAGS))) {
-            if (type == 0x0F) {
-                checkCodeWithScope(v, vEnd, depth);
-            }
-            if (strict) {
-                BsonValidation.checkKept(src, type, v, vEnd);
-            }
-            putByte(type);
-            putKey(k, kLen, array, outIndex, maskKeys);
-            putBytes(v, vEnd - v);
-            return;
-        }
-        if (type == 0x02) {
-            int strLen = readInt(src, v) - 1;
-            if (action == SCRUB) {
-                BsonValidation.checkString(src, v + 4, strLen);
-                putByte(type);
-                putKey(k, kLen, array, outIndex, maskKeys);
-                int lengthIndex = out.reserveInt();
-                int scrubbed = MessageScrubber.scrub(src, v + 4, strLen, null, 0);
-                byte[] room = out.room(scrubbed);
-                if (room != null) {
-                    MessageScrubber.scrub(src, v + 4, strLen, room, out.position());
-                }
-                out.advance(scrubbed);
-                putByte((byte) 0);
-                out.patchLength(lengthIndex, lengthIndex + 4);
-                return;
-            }
-            if (Placeholders.isPlaceholder(src, v + 4, strLen)) {
-                putByte(type);
-                putKey(k, kLen, array, outIndex, maskKeys);
-                putBytes(v, vEnd - v);
-                return;
-            }
-        }
-        // a redacted value: a string that names its type
-        byte[] placeholder = Placeholders.of(type, fixed);
-        putByte((byte) 0x02);
-        putKey(k, kLen, array, outIndex, maskKeys);
-        putInt(placeholder.length + 1);
-        putArray(placeholder);
-        putByte((byte) 0);
-        if (measuring) {
-            valuesRedacted++;
+        outIndex = frames.shown[d]++;
+        boolean top = frames.is(d, WalkFrames.TOP);
+        hashElement = frames.is(d, WalkFrames.HASHING) && (!array || index == 0)
+                && !(top && places.isUnhashedTopLevel());
+        hashValue = hashElement && top && places.command() && index == 0 && type == 0x02;
+        if (cap.capped()) {
+            cappedElement(d, p, end);
+        } else {
+            emit(d);
         }
     }
 
-    /**
-     * The action of the first field of a command, and the collection it names: its value is kept where a rule keeps it (the
-     * commands whose first field names a collection); elsewhere only a flag ({@code {"ping": 1}}) stays.
-     */
-    private byte firstFieldAction(final byte action, final byte type, final int v) {
-        if (action == KEEP) {
-            if (measuring && type == 0x02) {
-                collectionOff = v + 4;
-                collectionLen = readInt(src, v) - 1;
-            }
-            return action;
+    /** Counts a sequence document past the limit, or an omitted marker of an earlier redaction. @return whether left out */
+    private boolean limited(final int d) {
+        if (places.isOmittedMarker()) {
+            frames.omitted[d] += places.omittedCount();
+            return true;
         }
-        boolean container = type == 0x03 || type == 0x04;
-        return !container && (action == REDACT || action == REDACT_KEYS) ? FLAGS_ONLY : action;
-    }
-
-    private boolean isSequence(final int depth, final byte type, final int k, final int kLen) {
-        if (type != 0x04) {
-            return false;
-        }
-        if (command) {
-            if (depth != 0) {
-                return false;
-            }
-            for (byte[] name : COMMAND_SEQUENCES) {
-                if (Bytes.equal(name, src, k, kLen)) {
-                    return true;
-                }
-            }
-            return false;
-        }
-        return depth == 1 && keyDepth == 2 && Bytes.equal(CURSOR, src, keyOff[0], keyLen[0])
-                && (Bytes.equal(FIRST_BATCH, src, k, kLen) || Bytes.equal(NEXT_BATCH, src, k, kLen));
-    }
-
-    private boolean isUnhashedTopLevel(final int k, final int kLen) {
-        for (byte[] name : UNHASHED_TOP_LEVEL) {
-            if (Bytes.equal(name, src, k, kLen)) {
-                return true;
-            }
+        if (frames.shown[d] >= maxSequence) {
+            frames.omitted[d]++;
+            return true;
         }
         return false;
     }
 
-    private boolean isOmittedMarker(final int v, final int vEnd) {
-        return vEnd - v == OMITTED_DOCUMENT_SIZE && readInt(src, v) == OMITTED_DOCUMENT_SIZE && src[v + 4] == 0x10
-                && Bytes.equal(OMITTED_KEY, src, v + 5, 8) && src[v + 13] == 0;
-    }
-
-    /** The action of the most specific {@code **.} rule that matches the current path, or NONE. */
-    private byte suffixAction() {
-        if (rules.suffixes.length == 0) {
-            return NONE;
-        }
-        CompiledPolicy.Suffix[] suffixes = rules.suffixesByLast[CompiledPolicy.suffixSlot(src, keyOff[keyDepth - 1],
-                keyLen[keyDepth - 1])];
-        byte best = NONE;
-        int bestLength = 0;
-        for (CompiledPolicy.Suffix suffix : suffixes) {
-            byte[][] segments = suffix.segments;
-            int n = segments.length;
-            if (n > keyDepth || n <= bestLength) {
-                continue;
-            }
-            boolean match = true;
-            for (int i = 0; i < n; i++) {
-                int level = keyDepth - n + i;
-                byte[] segment = segments[i];
-                if (!(segment.length == 1 && segment[0] == '*') && !Bytes.equal(segment, src, keyOff[level], keyLen[level])) {
-                    match = false;
-                    break;
-                }
-            }
-            if (match) {
-                best = suffix.action;
-                bestLength = n;
-            }
-        }
-        return best;
-    }
-
     /**
-     * Checks the structure of a kept document and, when {@code hashing}, hashes its shape: keys and value categories, first
-     * array element only.
+     * Under a cap: the element whole when it fits, else a container entered to be cut inside, else the cut. The trial
+     * measure walks the element's subtree, so the cursor reads the element again after it.
      */
-    private void hashShape(final int off, final boolean array, final int depth, final boolean hashing) {
-        if (depth >= MAX_DEPTH) {
-            throw new BsonFormatException("document nested deeper than " + MAX_DEPTH + " levels at index=" + off);
-        }
-        int length = readInt(src, off);
-        int end = off + length - 1;
-        if (src[end] != 0) {
-            throw new BsonFormatException("document does not end with NUL: index=" + off + " length=" + length);
-        }
-        if (hashing) {
-            mix(array ? 0x44 : 0x33);
-        }
-        int p = off + 4;
-        int index = 0;
-        while (p < end) {
-            byte type = src[p];
-            int k = p + 1;
-            int keyEnd = BsonBounds.cstringEnd(src, k, end);
-            int v = keyEnd + 1;
-            int vEnd = BsonBounds.valueEnd(src, type, v, end);
-            if (strict) {
-                // a kept subtree: every key and value is forwarded as it is
-                BsonValidation.checkKey(src, k, keyEnd);
-                BsonValidation.checkValue(src, type, v, vEnd);
-                BsonValidation.checkKept(src, type, v, vEnd);
-            }
-            boolean hashElement = hashing && (!array || index == 0);
-            if (hashElement && !array) {
-                mixBytes(src, k, keyEnd - k);
-            }
-            if (type == 0x03 || type == 0x04) {
-                if (hashElement) {
-                    mix(type);
-                }
-                hashShape(v, type == 0x04, depth + 1, hashElement);
-            } else if (type == 0x0F) {
-                checkCodeWithScope(v, vEnd, depth);
-                if (hashElement) {
-                    mix(Placeholders.category(type));
-                }
-            } else if (hashElement) {
-                mix(Placeholders.category(type));
-            }
-            p = vEnd;
-            index++;
-        }
-        if (hashing) {
-            mix(0x55);
-        }
-    }
-
-    /** Checks the string and scope inside a JavaScript-with-scope value. */
-    private void checkCodeWithScope(final int v, final int vEnd, final int depth) {
-        long codeEnd = BsonBounds.stringEnd(src, v + 4, vEnd);
-        int scope = (int) codeEnd;
-        BsonBounds.checkAvailable(scope, 5, vEnd);
-        if ((long) scope + readInt(src, scope) != vEnd) {
-            throw new BsonFormatException("JavaScript scope length does not match: index=" + v + " end=" + vEnd);
-        }
-        hashShape(scope, false, depth + 1, false);
-    }
-
-    // ---------------------------------------------------------------------------------------------------------------------
-    // BSON structure
-
-    // ---------------------------------------------------------------------------------------------------------------------
-    // output (counting when dst is null)
-
-    private void putByte(final byte b) {
-        out.putByte(b);
-    }
-
-    private void putInt(final int value) {
-        out.putInt(value);
-    }
-
-    private void putBytes(final int from, final int length) {
-        out.putBytes(src, from, length);
-    }
-
-    private void putArray(final byte[] bytes) {
-        out.putArray(bytes);
-    }
-
-    private void putKey(final int k, final int kLen, final boolean array, final int outIndex, final boolean maskKeys) {
-        if (maskKeys) {
-            putByte((byte) '?');
-            putDigits(outIndex);
-        } else if (array && !isDecimal(k, kLen, outIndex)) {
-            putDigits(outIndex);
+    private void cappedElement(final int d, final int p, final int end) {
+        byte savedAction = action;
+        CompiledPolicy.Node savedChild = child;
+        int savedIndex = outIndex;
+        int size = measure(d);
+        cursor.read(p, end);
+        action = savedAction;
+        child = savedChild;
+        outIndex = savedIndex;
+        if (cap.fits(size)) {
+            cap.suspend();
+            emit(d);
+            run(d);
+            cap.resume();
+        } else if (cursor.container() && cap.fits(1 + writer.keySize(frames.keyStyle(d), outIndex) + 1 + 4 + 1)) {
+            // enter the container and cut inside it
+            emit(d);
         } else {
-            putBytes(k, kLen);
+            cap.cutHere();
         }
-        putByte((byte) 0);
     }
 
-    private void putDigits(final int value) {
-        out.putDigits(value);
+    /** @return the bytes the element would take, counted without writing, uncapped */
+    private int measure(final int d) {
+        boolean savedHash = hash.enabled;
+        boolean savedAnalysing = places.analysing();
+        int savedOpen = cap.openDocuments();
+        out.suspend();
+        hash.enabled = false;
+        places.analysing(false);
+        cap.suspend();
+        emit(d);
+        run(d);
+        cap.resume();
+        int size = out.resume();
+        hash.enabled = savedHash;
+        places.analysing(savedAnalysing);
+        cap.openDocuments(savedOpen);
+        return size;
     }
 
-    /** Whether the key {@code src[k, k + kLen)} is the decimal form of {@code value}. */
-    private boolean isDecimal(final int k, final int kLen, final int value) {
-        if (kLen != Bytes.digits(value)) {
-            return false;
-        }
-        int v = value;
-        for (int i = k + kLen - 1; i >= k; i--) {
-            if (src[i] != '0' + v % 10) {
-                return false;
+    /** Emits the element the cursor read, with the decision {@link #step} made: written, or its document opened. */
+    private void emit(final int d) {
+        byte type = cursor.type;
+        boolean container = cursor.container();
+        int keys = frames.keyStyle(d);
+        if (hashElement) {
+            if (keys == ElementWriter.KEYS_AS_IS) {
+                hash.mixBytes(cursor.src(), cursor.key, cursor.keyLength());
             }
-            v /= 10;
-        }
-        return true;
-    }
-
-    private void writeOmitted(final int outIndex, final long omitted) {
-        putByte((byte) 0x03);
-        putDigits(outIndex);
-        putByte((byte) 0);
-        putInt(OMITTED_DOCUMENT_SIZE);
-        putByte((byte) 0x10);
-        putArray(OMITTED_KEY);
-        putByte((byte) 0);
-        putInt((int) Math.min(Integer.MAX_VALUE, omitted));
-        putByte((byte) 0);
-    }
-
-    private void writeTruncationMarker() {
-        putByte((byte) 0x12);
-        putArray(TRUNCATED_KEY);
-        putByte((byte) 0);
-        out.putLong(truncated);
-    }
-
-    // ---------------------------------------------------------------------------------------------------------------------
-    // fingerprint (FNV-1a over structure tokens, finalized in fingerprint())
-
-    private void mix(final int token) {
-        if (measuring) {
-            hash = (hash ^ (token & 0xff)) * FNV_PRIME;
-        }
-    }
-
-    private void mixBytes(final byte[] bytes, final int off, final int len) {
-        if (measuring) {
-            long h = hash;
-            for (int i = off; i < off + len; i++) {
-                h = (h ^ (bytes[i] & 0xff)) * FNV_PRIME;
+            hash.mix(container ? type : Placeholders.category(type));
+            if (hashValue) {
+                hash.mixBytes(cursor.src(), cursor.value + 4, cursor.stringLength());
             }
-            hash = (h ^ 0xfe) * FNV_PRIME;
         }
+        if (action == CompiledPolicy.PIPELINE) {
+            if (type == 0x04) {
+                writer.head(type, keys, outIndex);
+                // each element is a stage: walked with the stage rules, everything they do not name redacted
+                open(cursor.value, rules().stage, CompiledPolicy.REDACT, WalkFrames.ARRAY | hashing(hashElement));
+                return;
+            }
+            action = CompiledPolicy.REDACT;
+            child = null;
+        }
+        boolean sequence = container && places.isSequence(d);
+        if (action == CompiledPolicy.KEEP && !(container && (cap.capped() || (child != null && child.hasChildren())
+                || places.holdsLimited(sequence, d)))) {
+            keep(d, container, keys);
+        } else if (container) {
+            writer.head(type, keys, outIndex);
+            // masked keys stay masked at every depth below: keys that are data can nest
+            boolean flags = action == CompiledPolicy.KEEP_FLAGS || action == CompiledPolicy.FLAGS_ONLY;
+            int kind = (type == 0x04 ? WalkFrames.ARRAY : 0) | (sequence && maxSequence != Integer.MAX_VALUE
+                    ? WalkFrames.LIMITED : 0) | (action == CompiledPolicy.REDACT_KEYS && type == 0x03 ? WalkFrames.MASKED : 0)
+                    | hashing(hashElement);
+            open(cursor.value, child, flags ? CompiledPolicy.REDACT : action, kind);
+        } else if (places.keepsScalar(action)) {
+            keep(d, false, keys);
+        } else if (type == 0x02 && action == CompiledPolicy.SCRUB) {
+            writer.scrubbed(keys, outIndex);
+        } else if (writer.redacted(keys, outIndex) && places.analysing()) {
+            valuesRedacted++;
+        }
+    }
+
+    private void keep(final int d, final boolean container, final int keys) {
+        if (container) {
+            hash.kept(cursor.value, cursor.type == 0x04, d + 1, hashElement);
+        } else {
+            if (cursor.type == 0x0F) {
+                hash.codeWithScope(cursor.value, cursor.valueEnd, d);
+            }
+            cursor.checkKept();
+        }
+        writer.kept(keys, outIndex);
+    }
+
+    private CompiledPolicy.RuleSet rules() {
+        CompiledPolicy.RuleSet bound = rules;
+        if (bound == null) {
+            throw new IllegalStateException("no rules: the walker runs only after bind()");
+        }
+        return bound;
+    }
+
+    private static int hashing(final boolean hashing) {
+        return hashing ? WalkFrames.HASHING : 0;
     }
 }
