@@ -227,26 +227,77 @@ final class RedactionWalker {
             int d = frames.depth;
             if (cap.cut() || frames.next[d] >= frames.end[d]) {
                 close(d);
-            } else if (isRuleFree(d)) {
-                int stop = placeholders.run(frames.next[d], frames.end[d]);
-                if (places.analysing()) {
-                    valuesRedacted += placeholders.redacted;
+            } else if (!isRuleFree(d)) {
+                step(d);
+            } else if (frames.is(d, WalkFrames.ARRAY)) {
+                if (!ruleFreeDocument(d)) {
+                    step(d);
                 }
+            } else {
+                int stop = placeholderRun(frames.next[d], frames.end[d]);
                 frames.next[d] = stop;
                 if (stop < frames.end[d]) {
                     step(d);
                 }
-            } else {
-                step(d);
             }
         }
     }
 
-    /** Whether no rule, cap, limit or fingerprint applies in the document at {@code d} (its elements' counters are unused). */
+    /**
+     * Whether no rule, cap, limit or fingerprint applies in the document at {@code d} and below: every value there is
+     * replaced, every key kept (the counters of its elements are then unused).
+     */
     private boolean isRuleFree(final int d) {
-        return placeholderRuns && frames.node[d] == null && frames.inherited[d] == CompiledPolicy.REDACT
-                && (frames.flags[d] & ~WalkFrames.HASHING) == 0 && (!hash.enabled || !frames.is(d, WalkFrames.HASHING))
-                && !cap.capped();
+        if (!placeholderRuns || frames.node[d] != null || frames.inherited[d] != CompiledPolicy.REDACT || cap.capped()) {
+            return false;
+        }
+        int flags = frames.flags[d];
+        if ((flags & ~(WalkFrames.HASHING | WalkFrames.ARRAY)) != 0) {
+            return false;
+        }
+        // fingerprinted: all of a document, the first element of an array
+        return !hash.enabled || (flags & WalkFrames.HASHING) == 0
+                || ((flags & WalkFrames.ARRAY) != 0 && frames.index[d] > 0);
+    }
+
+    /**
+     * The next element of a rule-free array when it is a document: its scalars replaced by the {@link PlaceholderRun} without
+     * a frame of its own, unless it holds more (then it becomes a frame from there).
+     *
+     * @return whether the element was taken; if not, the general {@link #step} takes it
+     */
+    private boolean ruleFreeDocument(final int d) {
+        int p = frames.next[d];
+        if (cursor.src()[p] != 0x03) {
+            return false;
+        }
+        cursor.read(p, frames.end[d]);
+        int document = cursor.value;
+        int documentEnd = cursor.open(document, d + 1);
+        frames.next[d] = cursor.valueEnd;
+        frames.index[d]++;
+        writer.head((byte) 0x03, ElementWriter.KEYS_INDEX, frames.shown[d]++);
+        int lengthIndex = out.reserveInt();
+        int stop = placeholderRun(document + 4, documentEnd);
+        if (stop == documentEnd) {
+            out.putByte((byte) 0);
+            out.patchLength(lengthIndex, lengthIndex);
+            return true;
+        }
+        frames.push(documentEnd, stop, null, CompiledPolicy.REDACT, 0);
+        frames.lengthIndex[d + 1] = lengthIndex;
+        frames.keys[d + 1] = frames.keys[d];
+        cap.opened();
+        return true;
+    }
+
+    /** Runs the {@link PlaceholderRun} over {@code [from, end)}. @return where it stopped */
+    private int placeholderRun(final int from, final int end) {
+        int stop = placeholders.run(from, end);
+        if (places.analysing()) {
+            valuesRedacted += placeholders.redacted;
+        }
+        return stop;
     }
 
     private void open(final int off, @Nullable final CompiledPolicy.Node node, final byte inherited, final int kind) {
