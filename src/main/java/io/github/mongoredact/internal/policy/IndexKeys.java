@@ -68,4 +68,17 @@ final class IndexKeys {
             out.putDigits(index);
         }
     }
+
+    /** Writes the digits of {@code index} into {@code dst} at {@code at}; the caller checked the room. */
+    static void copy(final byte[] dst, final int at, final int index) {
+        if (index < TABLED) {
+            int t = index * WIDTH;
+            int n = digits(index);
+            for (int i = 0; i < n; i++) {
+                dst[at + i] = TABLE[t + i];
+            }
+        } else {
+            Bytes.writeDigits(dst, at, index);
+        }
+    }
 }

@@ -1,18 +1,21 @@
 package io.github.mongoredact.internal.policy;
 
+import io.github.mongoredact.internal.bson.BsonBounds;
+import io.github.mongoredact.internal.bson.Bytes;
 import io.github.mongoredact.internal.bson.Output;
 
 /**
- * The tight loop for a document where no rule, cap, limit or fingerprint can apply below: every scalar becomes its
- * placeholder, keys kept. This is what the documents of a sequence are under {@code defaults()}. One read of each key byte
- * finds its end and checks it; the value's end comes from its type; the output goes straight into the output's array, its room
- * checked on a local index.
+ * The tight loops for what no rule, cap, limit or fingerprint can reach: every scalar becomes its placeholder, keys kept. This
+ * is what the documents of a sequence are under {@code defaults()}. {@link #elements} runs over the elements of such a
+ * document, {@link #documents} over the documents of such an array. One read of each key byte finds its end and checks it;
+ * the value's end comes from its type; the output goes straight into the output's array, on a local index, its room checked
+ * per element.
  *
- * <p>It stops, leaving the element to the walker's general path, at everything that is not the common case: a document or
- * array (the walker opens it), a type whose value needs more checks (binary, JavaScript with scope, regular expressions, ...),
- * a key past ASCII or with a control character, a string that may already be a placeholder, a bound that does not hold (the
- * general path says where), or too little room (the general path decides about overflow). So its output is the general path's
- * for the same elements, and it reports no error of its own. The walker runs it only where its own rule lookup would return the
+ * <p>They stop, leaving the element to the walker's general path, at everything that is not the common case: a nested document
+ * or array, a type whose value needs more checks (binary, JavaScript with scope, regular expressions, ...), a key past ASCII or
+ * with a control character, a string that may already be a placeholder, a bound that does not hold (the general path says
+ * where), or too little room (the general path decides about overflow). So their output is the general path's for the same
+ * elements and they report no error of their own. The walker runs them only where its own rule lookup would return the
  * inherited {@code REDACT} for every key.</p>
  *
  * <p>Not thread-safe: one per walker.</p>
@@ -24,6 +27,9 @@ final class PlaceholderRun {
     private static final int OTHER = -2;
     /** One byte, 0 or 1 (the driver's decoder refuses others). */
     private static final int BOOLEAN = -3;
+    /** Per type: what follows the key of its placeholder: length, the placeholder's bytes, NUL. */
+    private static final byte[][] TYPED_TAILS = new byte[256][];
+    private static final byte[] FIXED_TAIL = tail(Placeholders.FIXED);
 
     static {
         java.util.Arrays.fill(VALUE_SIZE, OTHER);
@@ -41,13 +47,23 @@ final class PlaceholderRun {
         VALUE_SIZE[0x10] = 4;
         VALUE_SIZE[0x13] = 16;
         VALUE_SIZE[0x08] = BOOLEAN;
+        for (int type = 0; type < 256; type++) {
+            if (VALUE_SIZE[type] != OTHER) {
+                TYPED_TAILS[type] = tail(Placeholders.of((byte) type, false));
+            }
+        }
     }
 
     private final Output out;
     private final BsonCursor cursor;
     private boolean fixed;
-    /** Values replaced by the last {@link #run}. */
+    /** Values replaced by the last run. */
     int redacted;
+    /** Documents taken by the last {@link #documents}. */
+    int documents;
+    // where the element loop stopped writing, and the values it replaced
+    private int loopAt;
+    private int loopCount;
 
     PlaceholderRun(final Output out, final BsonCursor cursor) {
         this.out = out;
@@ -58,14 +74,20 @@ final class PlaceholderRun {
         this.fixed = fixedPlaceholders;
     }
 
+    private static byte[] tail(final byte[] placeholder) {
+        byte[] tail = new byte[4 + placeholder.length + 1];
+        Bytes.writeInt(tail, 0, placeholder.length + 1);
+        System.arraycopy(placeholder, 0, tail, 4, placeholder.length);
+        return tail;
+    }
+
     /**
      * Replaces the scalars of the document ending at {@code end}, from the element at {@code from}.
      *
      * @return where it stopped: {@code end}, or an element the walker's general path takes
      */
-    int run(final int from, final int end) {
+    int elements(final int from, final int end) {
         redacted = 0;
-        byte[] src = cursor.src();
         // while writing, the room left is checked per element on a local index; while counting, nothing to write
         int room = out.remaining();
         byte[] dst = room > 0 ? out.fits(room) : null;
@@ -73,7 +95,72 @@ final class PlaceholderRun {
             return from;
         }
         int at = out.position();
+        int p = loop(cursor.src(), from, end, dst, at, at + room);
+        out.advance(loopAt - at);
+        redacted = loopCount;
+        return p;
+    }
+
+    /**
+     * Takes the documents of the array ending at {@code end}, from the element at {@code from}, as long as each is a
+     * document that {@link #elements} takes whole; their keys are written as their index in the output.
+     *
+     * @param firstIndex the output index of the first
+     * @param depth the depth of the array (the documents' depth is checked)
+     * @return where it stopped: {@code end}, or an element the walker's general path takes
+     */
+    int documents(final int from, final int end, final int firstIndex, final int depth) {
+        redacted = 0;
+        documents = 0;
+        int room = out.remaining();
+        byte[] dst = room > 0 ? out.fits(room) : null;
+        if (dst == null && out.writing() || depth + 1 >= BsonBounds.MAX_DEPTH) {
+            return from;
+        }
+        byte[] src = cursor.src();
+        int at = out.position();
         int stop = at + room;
+        int p = from;
+        int index = firstIndex;
+        int values = 0;
+        while (p < end && src[p] == 0x03) {
+            int v = keyEnd(src, p + 1, end) + 1;
+            int length = v > 0 && v + 5 <= end ? Bytes.readInt(src, v) : -1;
+            if (length < 5 || length > end - v || src[v + length - 1] != 0) {
+                break;
+            }
+            int keyLength = IndexKeys.digits(index);
+            int head = 1 + keyLength + 1;
+            if (dst != null) {
+                if (stop - at < head + 4) {
+                    break;
+                }
+                dst[at] = 0x03;
+                IndexKeys.copy(dst, at + 1, index);
+                dst[at + head - 1] = 0;
+            }
+            int document = at + head;
+            if (loop(src, v + 4, v + length - 1, dst, document + 4, stop) != v + length - 1 || dst != null && stop - loopAt < 1) {
+                break;
+            }
+            at = loopAt + 1;
+            if (dst != null) {
+                dst[at - 1] = 0;
+                Bytes.writeInt(dst, document, at - document);
+            }
+            values += loopCount;
+            index++;
+            p = v + length;
+        }
+        out.advance(at - out.position());
+        redacted = values;
+        documents = index - firstIndex;
+        return p;
+    }
+
+    /** The element loop: from {@code p} to {@code end}, written from {@code at} (not when {@code dst} is null) below {@code stop}. */
+    private int loop(final byte[] src, final int from, final int end, final byte[] dst, final int start, final int stop) {
+        int at = start;
         int p = from;
         int count = 0;
         while (p < end) {
@@ -94,24 +181,21 @@ final class PlaceholderRun {
                     break;
                 }
             }
-            int next = v + size;
-            if (next > end) {
-                break;
-            }
-            byte[] placeholder = Placeholders.of(type, fixed);
-            int written = 1 + keyEnd - k + 1 + 4 + placeholder.length + 1;
+            byte[] tail = fixed ? FIXED_TAIL : TYPED_TAILS[type & 0xff];
+            int kLen = keyEnd - k;
+            int written = 1 + kLen + 1 + tail.length;
             if (dst != null) {
                 if (written > stop - at) {
                     break;
                 }
-                write(dst, at, placeholder, src, k, keyEnd - k);
+                write(dst, at, src, k, kLen, tail);
             }
             at += written;
             count++;
-            p = next;
+            p = v + size;
         }
-        out.advance(at - out.position());
-        redacted = count;
+        loopAt = at;
+        loopCount = count;
         return p;
     }
 
@@ -135,7 +219,7 @@ final class PlaceholderRun {
         if (v + 5 > end) {
             return -1;
         }
-        int length = (src[v] & 0xff) | (src[v + 1] & 0xff) << 8 | (src[v + 2] & 0xff) << 16 | (src[v + 3] & 0xff) << 24;
+        int length = Bytes.readInt(src, v);
         if (length < 1 || length > end - v - 4 || src[v + 4 + length - 1] != 0 || src[v + 4] == '?') {
             return -1;
         }
@@ -147,18 +231,17 @@ final class PlaceholderRun {
         return v < end && (src[v] == 0 || src[v] == 1) ? 1 : -1;
     }
 
-    private static void write(final byte[] dst, final int at, final byte[] placeholder, final byte[] src, final int k,
-                              final int kLen) {
+    private static void write(final byte[] dst, final int at, final byte[] src, final int k, final int kLen,
+                              final byte[] tail) {
         dst[at] = 0x02;
-        System.arraycopy(src, k, dst, at + 1, kLen);
-        int q = at + 1 + kLen;
-        dst[q] = 0;
-        int n = placeholder.length;
-        dst[q + 1] = (byte) (n + 1);
-        dst[q + 2] = 0;
-        dst[q + 3] = 0;
-        dst[q + 4] = 0;
-        System.arraycopy(placeholder, 0, dst, q + 5, n);
-        dst[q + 5 + n] = 0;
+        int q = at + 1;
+        for (int i = 0; i < kLen; i++) {
+            dst[q + i] = src[k + i];
+        }
+        q += kLen;
+        dst[q++] = 0;
+        for (int i = 0; i < tail.length; i++) {
+            dst[q + i] = tail[i];
+        }
     }
 }

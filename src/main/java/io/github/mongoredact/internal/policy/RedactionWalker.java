@@ -230,9 +230,7 @@ final class RedactionWalker {
             } else if (!isRuleFree(d)) {
                 step(d);
             } else if (frames.is(d, WalkFrames.ARRAY)) {
-                if (!ruleFreeDocument(d)) {
-                    step(d);
-                }
+                ruleFreeArray(d);
             } else {
                 int stop = placeholderRun(frames.next[d], frames.end[d]);
                 frames.next[d] = stop;
@@ -258,6 +256,21 @@ final class RedactionWalker {
         // fingerprinted: all of a document, the first element of an array
         return !hash.enabled || (flags & WalkFrames.HASHING) == 0
                 || ((flags & WalkFrames.ARRAY) != 0 && frames.index[d] > 0);
+    }
+
+    /** Runs the {@link PlaceholderRun} over the documents of the rule-free array at {@code d}, then what it leaves. */
+    private void ruleFreeArray(final int d) {
+        int stop = placeholders.documents(frames.next[d], frames.end[d], frames.shown[d], d);
+        int taken = placeholders.documents;
+        frames.index[d] += taken;
+        frames.shown[d] += taken;
+        if (places.analysing()) {
+            valuesRedacted += placeholders.redacted;
+        }
+        frames.next[d] = stop;
+        if (stop < frames.end[d] && !ruleFreeDocument(d)) {
+            step(d);
+        }
     }
 
     /**
@@ -293,7 +306,7 @@ final class RedactionWalker {
 
     /** Runs the {@link PlaceholderRun} over {@code [from, end)}. @return where it stopped */
     private int placeholderRun(final int from, final int end) {
-        int stop = placeholders.run(from, end);
+        int stop = placeholders.elements(from, end);
         if (places.analysing()) {
             valuesRedacted += placeholders.redacted;
         }
