@@ -158,7 +158,7 @@ final class PlaceholderRun {
         return p;
     }
 
-    /** The element loop: from {@code p} to {@code end}, written from {@code at} (not when {@code dst} is null) below {@code stop}. */
+    /** The element loop: from {@code p} to {@code end}, written from {@code at} (counted when {@code dst} is null) below {@code stop}. */
     private int loop(final byte[] src, final int from, final int end, final byte[] dst, final int start, final int stop) {
         int at = start;
         int p = from;
@@ -169,8 +169,17 @@ final class PlaceholderRun {
             if (size == OTHER) {
                 break;
             }
+            byte[] tail = fixed ? FIXED_TAIL : TYPED_TAILS[type & 0xff];
             int k = p + 1;
-            int keyEnd = keyEnd(src, k, end);
+            int keyEnd;
+            if (dst == null) {
+                keyEnd = keyEnd(src, k, end);
+            } else if (stop - at >= 2 + (end - k) + tail.length) {
+                // room for the longest key this element can have: the key is copied as it is read
+                keyEnd = copyKey(src, k, end, dst, at + 1);
+            } else {
+                break;
+            }
             if (keyEnd < 0) {
                 break;
             }
@@ -181,22 +190,38 @@ final class PlaceholderRun {
                     break;
                 }
             }
-            byte[] tail = fixed ? FIXED_TAIL : TYPED_TAILS[type & 0xff];
-            int kLen = keyEnd - k;
-            int written = 1 + kLen + 1 + tail.length;
-            if (dst != null) {
-                if (written > stop - at) {
-                    break;
-                }
-                write(dst, at, src, k, kLen, tail);
+            if (v + size > end) {
+                break;
             }
-            at += written;
+            int kLen = keyEnd - k;
+            if (dst != null) {
+                dst[at] = 0x02;
+                dst[at + 1 + kLen] = 0;
+                System.arraycopy(tail, 0, dst, at + 2 + kLen, tail.length);
+            }
+            at += 2 + kLen + tail.length;
             count++;
             p = v + size;
         }
         loopAt = at;
         loopCount = count;
         return p;
+    }
+
+    /** Copies the key at {@code k} to {@code dst[to]} while checking it as {@link #keyEnd} does. @return its NUL, or -1 */
+    private static int copyKey(final byte[] src, final int k, final int end, final byte[] dst, final int to) {
+        int q = to;
+        for (int i = k; i < end; i++) {
+            byte b = src[i];
+            if (b == 0) {
+                return i;
+            }
+            if (b < 0x20 || b == 0x7F) {
+                return -1;
+            }
+            dst[q++] = b;
+        }
+        return -1;
     }
 
     /** @return the index of the NUL after the ASCII key at {@code k} without control characters, or -1 */
@@ -229,19 +254,5 @@ final class PlaceholderRun {
     /** @return 1 for a boolean at {@code v} that is 0 or 1, or -1 where the general path must look */
     private static int booleanSize(final byte[] src, final int v, final int end) {
         return v < end && (src[v] == 0 || src[v] == 1) ? 1 : -1;
-    }
-
-    private static void write(final byte[] dst, final int at, final byte[] src, final int k, final int kLen,
-                              final byte[] tail) {
-        dst[at] = 0x02;
-        int q = at + 1;
-        for (int i = 0; i < kLen; i++) {
-            dst[q + i] = src[k + i];
-        }
-        q += kLen;
-        dst[q++] = 0;
-        for (int i = 0; i < tail.length; i++) {
-            dst[q + i] = tail[i];
-        }
     }
 }
