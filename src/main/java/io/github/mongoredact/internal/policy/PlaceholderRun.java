@@ -213,13 +213,12 @@ final class PlaceholderRun {
         int q = to;
         for (int i = k; i < end; i++) {
             byte b = src[i];
-            if (b == 0) {
-                return i;
+            // one comparison for the common byte: printable ASCII
+            if (b > 0x1F && b != 0x7F) {
+                dst[q++] = b;
+            } else {
+                return b == 0 ? i : -1;
             }
-            if (b < 0x20 || b == 0x7F) {
-                return -1;
-            }
-            dst[q++] = b;
         }
         return -1;
     }
