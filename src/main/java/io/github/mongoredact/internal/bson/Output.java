@@ -193,16 +193,6 @@ public final class Output {
         return null;
     }
 
-    /**
-     * The destination when {@code length} bytes fit at the position, otherwise null; unlike {@link #room(int)} it leaves the
-     * mode as it is, so that a caller with a fast path for bytes that fit can fall back to the {@code put} methods, which
-     * decide about overflow. The caller writes at {@link #position()}, then calls {@link #advance(int)}.
-     */
-    @Nullable
-    public byte[] fits(final int length) {
-        return pos + length <= limit ? dst : null;
-    }
-
     /** @return the bytes that fit at the position while writing; 0 while counting */
     public int remaining() {
         return dst == null ? 0 : limit - pos;

@@ -1,5 +1,6 @@
 package io.github.mongoredact.internal.policy;
 
+import com.mongodb.lang.Nullable;
 import io.github.mongoredact.internal.bson.BsonBounds;
 import io.github.mongoredact.internal.bson.Bytes;
 import io.github.mongoredact.internal.bson.Output;
@@ -90,7 +91,7 @@ final class PlaceholderRun {
         redacted = 0;
         // while writing, the room left is checked per element on a local index; while counting, nothing to write
         int room = out.remaining();
-        byte[] dst = room > 0 ? out.fits(room) : null;
+        byte[] dst = room > 0 ? out.room(room) : null;
         if (dst == null && out.writing()) {
             return from;
         }
@@ -113,7 +114,7 @@ final class PlaceholderRun {
         redacted = 0;
         documents = 0;
         int room = out.remaining();
-        byte[] dst = room > 0 ? out.fits(room) : null;
+        byte[] dst = room > 0 ? out.room(room) : null;
         if (dst == null && out.writing() || depth + 1 >= BsonBounds.MAX_DEPTH) {
             return from;
         }
@@ -159,7 +160,8 @@ final class PlaceholderRun {
     }
 
     /** The element loop: from {@code p} to {@code end}, written from {@code at} (counted when {@code dst} is null) below {@code stop}. */
-    private int loop(final byte[] src, final int from, final int end, final byte[] dst, final int start, final int stop) {
+    private int loop(final byte[] src, final int from, final int end, @Nullable final byte[] dst, final int start,
+                     final int stop) {
         int at = start;
         int p = from;
         int count = 0;
