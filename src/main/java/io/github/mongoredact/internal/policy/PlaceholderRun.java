@@ -5,6 +5,10 @@ import io.github.mongoredact.internal.bson.BsonBounds;
 import io.github.mongoredact.internal.bson.Bytes;
 import io.github.mongoredact.internal.bson.Output;
 
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.nio.ByteOrder;
+
 /**
  * The tight loops for what no rule, cap, limit or fingerprint can reach: every scalar becomes its placeholder, keys kept. This
  * is what the documents of a sequence are under {@code defaults()}. {@link #elements} runs over the elements of such a
@@ -31,6 +35,12 @@ final class PlaceholderRun {
     /** Per type: what follows the key of its placeholder: length, the placeholder's bytes, NUL. */
     private static final byte[][] TYPED_TAILS = new byte[256][];
     private static final byte[] FIXED_TAIL = tail(Placeholders.FIXED);
+    /**
+     * The typed tails (10 to 16 bytes) as two little-endian longs each, their first and their last 8 bytes: two stores that
+     * overlap write exactly the tail.
+     */
+    private static final long[] TAIL_LONGS = new long[2 * 256];
+    private static final VarHandle LONGS = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
 
     static {
         java.util.Arrays.fill(VALUE_SIZE, OTHER);
@@ -51,6 +61,7 @@ final class PlaceholderRun {
         for (int type = 0; type < 256; type++) {
             if (VALUE_SIZE[type] != OTHER) {
                 TYPED_TAILS[type] = tail(Placeholders.of((byte) type, false));
+                longs(TYPED_TAILS[type], type);
             }
         }
     }
@@ -73,6 +84,15 @@ final class PlaceholderRun {
 
     void fixedPlaceholders(final boolean fixedPlaceholders) {
         this.fixed = fixedPlaceholders;
+    }
+
+    private static void longs(final byte[] tail, final int type) {
+        if (tail.length < 8 || tail.length > 16) {
+            throw new IllegalStateException("typed placeholder tail not of 8 to 16 bytes: type=" + type + " length="
+                    + tail.length);
+        }
+        TAIL_LONGS[2 * type] = (long) LONGS.get(tail, 0);
+        TAIL_LONGS[2 * type + 1] = (long) LONGS.get(tail, tail.length - 8);
     }
 
     private static byte[] tail(final byte[] placeholder) {
@@ -199,7 +219,14 @@ final class PlaceholderRun {
             if (dst != null) {
                 dst[at] = 0x02;
                 dst[at + 1 + kLen] = 0;
-                System.arraycopy(tail, 0, dst, at + 2 + kLen, tail.length);
+                int q = at + 2 + kLen;
+                if (fixed) {
+                    System.arraycopy(tail, 0, dst, q, tail.length);
+                } else {
+                    int slot = 2 * (type & 0xff);
+                    LONGS.set(dst, q, TAIL_LONGS[slot]);
+                    LONGS.set(dst, q + tail.length - 8, TAIL_LONGS[slot + 1]);
+                }
             }
             at += 2 + kLen + tail.length;
             count++;
