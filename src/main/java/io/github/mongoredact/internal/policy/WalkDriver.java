@@ -238,7 +238,8 @@ final class WalkDriver {
         }
         outIndex = frames.shown[d]++;
         boolean top = frames.is(d, WalkFrames.TOP);
-        hashElement = frames.is(d, WalkFrames.HASHING) && (!array || index == 0)
+        // tokens count only while the fingerprint is computed: otherwise the shape is not looked at
+        hashElement = hash.enabled && frames.is(d, WalkFrames.HASHING) && (!array || index == 0)
                 && !(top && places.isUnhashedTopLevel());
         hashValue = hashElement && top && places.command() && index == 0 && type == 0x02;
         if (cap.capped()) {
