@@ -193,6 +193,11 @@ public final class Output {
         return null;
     }
 
+    /** @return the bytes that fit at the position while writing; 0 while counting */
+    public int remaining() {
+        return dst == null ? 0 : limit - pos;
+    }
+
     public void advance(final int length) {
         pos += length;
     }

@@ -205,14 +205,13 @@ public final class DocumentRedactor {
         int cap = policy().maxDocumentBytes;
         byte[] out;
         if (cap > 0 && size > cap) {
-            int capped = walker.sizeCapped(src, off, end, rules(), command, policy(), cap);
+            int capped = walker.sizeCapped(cap);
             out = new byte[capped];
             long truncated = (long) size - (capped - RedactionWalker.TRUNCATION_MARKER_SIZE);
-            checkWritten(capped, walker.write(src, off, end, rules(), command, policy(), out, 0, cap,
-                    truncated));
+            checkWritten(capped, walker.write(out, 0, cap, truncated));
         } else if (outOff < 0 || walker.overflowed()) {
             out = new byte[size];
-            checkWritten(size, walker.write(src, off, end, rules(), command, policy(), out, 0, 0, 0));
+            checkWritten(size, walker.write(out, 0, 0, 0));
         } else {
             out = Arrays.copyOfRange(onePass.scratch(), outOff, outOff + size);
         }

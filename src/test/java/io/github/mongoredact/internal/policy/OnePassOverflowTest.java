@@ -31,7 +31,8 @@ class OnePassOverflowTest {
                 long fingerprint = walker.fingerprint();
                 long redacted = walker.valuesRedacted();
                 byte[] exact = new byte[size];
-                walker.write(src, 0, src.length, rules, true, compiled, exact, 0, 0, 0);
+                walker.bind(src, 0, src.length, rules, true, compiled);
+                walker.write(exact, 0, 0, 0);
                 for (int room : new int[]{0, 4, size / 2, size - 1, size, size + 7}) {
                     String context = "round=" + round + " room=" + room + " size=" + size + " policy=" + policy;
                     byte[] scratch = new byte[3 + room + 5];

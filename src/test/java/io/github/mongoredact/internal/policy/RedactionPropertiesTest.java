@@ -207,14 +207,15 @@ class RedactionPropertiesTest {
                 long truncated = 0;
                 int expected = size;
                 if (cap > 0 && size > cap) {
-                    expected = walker.sizeCapped(src, 0, src.length, rules, isCommand, compiled, cap);
+                    walker.bind(src, 0, src.length, rules, isCommand, compiled);
+                    expected = walker.sizeCapped(cap);
                     truncated = (long) size - (expected - RedactionWalker.TRUNCATION_MARKER_SIZE);
                     assertTrue(expected <= cap, "capped size " + expected + " over cap " + cap);
                 }
                 byte[] dst = new byte[expected + 8];
                 Arrays.fill(dst, (byte) 0x7E);
-                int written = walker.write(src, 0, src.length, rules, isCommand, compiled, dst, 0,
-                        cap > 0 && size > cap ? cap : 0, truncated);
+                walker.bind(src, 0, src.length, rules, isCommand, compiled);
+                int written = walker.write(dst, 0, cap > 0 && size > cap ? cap : 0, truncated);
                 assertEquals(expected, written, "sized and written differ (command=" + isCommand + ")");
                 assertEquals(expected, Bytes.readInt(dst, 0), "document length field");
                 for (int i = 0; i < 8; i++) {
@@ -237,12 +238,14 @@ class RedactionPropertiesTest {
             RedactionWalker walker = new RedactionWalker();
             int size = walker.size(src, 0, src.length, rules, true, compiled);
             int cap = policy.getMaxDocumentBytes() > 0 && size > policy.getMaxDocumentBytes() ? policy.getMaxDocumentBytes() : 0;
-            int expected = cap > 0 ? walker.sizeCapped(src, 0, src.length, rules, true, compiled, cap) : size;
+            walker.bind(src, 0, src.length, rules, true, compiled);
+            int expected = cap > 0 ? walker.sizeCapped(cap) : size;
             long truncated = cap > 0 ? (long) size - (expected - RedactionWalker.TRUNCATION_MARKER_SIZE) : 0;
             byte[] atZero = new byte[expected];
-            assertEquals(expected, walker.write(src, 0, src.length, rules, true, compiled, atZero, 0, cap, truncated));
+            assertEquals(expected, walker.write(atZero, 0, cap, truncated));
             byte[] atOffset = new byte[expected + 8];
-            int written = walker.write(src, 0, src.length, rules, true, compiled, atOffset, 8, cap, truncated);
+            walker.bind(src, 0, src.length, rules, true, compiled);
+            int written = walker.write(atOffset, 8, cap, truncated);
             assertEquals(expected, written, () -> describe(policy) + " cap=" + cap);
             assertArrayEquals(atZero, Arrays.copyOfRange(atOffset, 8, 8 + expected), describe(policy));
         });
