@@ -309,8 +309,9 @@ class CorruptInputTest {
     }
 
     /**
-     * With sinks attached, specOnly's analysis (collection, fingerprint) walks the copy, and whatever it forwards, the sinks
-     * take it without throwing into the driver: the log sink renders it, or shows its render error, and counts that.
+     * With sinks attached, specOnly's analysis (collection, fingerprint) walks a sample (the top level and the first document
+     * of the sequence), so the copy forwarded is the same exact copy as without sinks, and the sinks take it without throwing
+     * into the driver: the log sink renders it, or shows its render error, and counts that.
      */
     @ParameterizedTest(name = "{0} {2}")
     @MethodSource("insideAWellFramedDocument")
@@ -329,21 +330,16 @@ class CorruptInputTest {
             assertDoesNotThrow(() -> listener.commandStarted(DriverShapes.started(1, "insert", insert)));
             assertDoesNotThrow(() -> listener.commandSucceeded(DriverShapes.succeeded(1, "insert",
                     new RawBsonDocument(DriverShapes.encode(new BsonDocument("ok", new BsonInt32(1)))))));
-            boolean marker = last.started.getCommand().containsKey("$redactionError");
-            if (marker) {
-                assertMarker(what + " " + backing, last.started.getCommand());
-            } else {
-                assertArrayEquals(SequenceBytes.merged(insertTop(), "documents", List.of(valid(), corrupt)),
-                        DriverShapes.ownedBytes(last.started.getCommand()), what + " " + backing);
-            }
-            assertEquals(marker ? 1 : 0, listener.getCounters().getRedactionFailures(), what + " " + backing);
+            assertArrayEquals(SequenceBytes.merged(insertTop(), "documents", List.of(valid(), corrupt)),
+                    DriverShapes.ownedBytes(last.started.getCommand()), what + " " + backing);
+            assertEquals(0, listener.getCounters().getRedactionFailures(), what + " " + backing);
             assertEquals(0, listener.getCounters().getSinkFailures(), what + " " + backing);
             List<String> started = log.lines().stream().filter(line -> line.contains("Command \"insert\" started"))
                     .collect(Collectors.toList());
             assertEquals(1, started.size(), log.text());
             boolean renderError = started.get(0).contains("$renderError");
             assertEquals(renderError ? 1 : 0, logSink.getFailures(), started.get(0));
-            assertTrue(marker || renderError || started.get(0).contains("customers"), started.get(0));
+            assertTrue(renderError || started.get(0).contains("customers"), started.get(0));
         }
     }
 

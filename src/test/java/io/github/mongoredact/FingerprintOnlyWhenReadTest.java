@@ -42,6 +42,20 @@ class FingerprintOnlyWhenReadTest {
     }
 
     @Test
+    void fingerprintCollectionAndSizeAreTheSameWhetherTheCommandIsCopiedOrNot() {
+        for (RedactionPolicy policy : new RedactionPolicy[]{RedactionPolicy.specOnly(), RedactionPolicy.defaults()}) {
+            String label = "policy=" + policy;
+            StartedCommand copied = start(policy, true, true);
+            StartedCommand notCopied = start(policy, false, true);
+            assertNotEquals(0, copied.getFingerprint(), label);
+            assertEquals(copied.getFingerprint(), notCopied.getFingerprint(), label);
+            assertEquals("customers", copied.getCollectionName(), label);
+            assertEquals(copied.getCollectionName(), notCopied.getCollectionName(), label);
+            assertEquals(copied.getCommandSize(), notCopied.getCommandSize(), label);
+        }
+    }
+
+    @Test
     void metricsSinkReadsTheFingerprintOnlyWhenItTagsWithIt() {
         SimpleMeterRegistry registry = new SimpleMeterRegistry();
         assertFalse(MicrometerCommandSink.builder(registry).build().needsFingerprint());

@@ -16,7 +16,8 @@ import java.util.Arrays;
  * <ul>
  *     <li>Verbatim rules (the spec-only policy): the bytes are copied straight from the driver's buffers into the output
  *     (byte-backed top level), or the small plain top level is encoded value by value with its byte-backed sequence
- *     documents copied whole.</li>
+ *     documents copied whole, framing checked ({@link FramedCopy}); its analysis, when a sink reads it, walks a sample (the
+ *     top level and the first document of each sequence), as the analysis without a copy does.</li>
  *     <li>Any other rules: the bytes are reached where they are (heap arrays) or gathered into the thread's scratch, and the
  *     {@link RedactionWalker} writes the output into the same scratch in one pass that also sizes and analyses it; one
  *     exact-size copy of that is the output. Only when the scratch had too little room (or the command is too large for a
@@ -147,7 +148,9 @@ public final class DocumentRedactor {
      * Verbatim rules: the bytes as they are. A byte-backed document (a command the driver holds as bytes, a reply) is one
      * the sinks interpret: copied, then checked element by element. A plain top level (insert, update, delete) is encoded from
      * its values, well-formed by construction, and its sequence documents are copied whole with their framing checked in the
-     * same pass ({@link FramedCopy}); what lies inside them is forwarded as the driver sent it.
+     * same pass ({@link FramedCopy}); what lies inside them is forwarded as the driver sent it. Its analysis walks the sample
+     * of {@link #analyseSample}, so that whether sinks read the analysis changes neither what is checked nor the cost of the
+     * sequences.
      */
     private void verbatim(final Workspace workspace) {
         BsonDocument source = document();
@@ -160,10 +163,14 @@ public final class DocumentRedactor {
             out = FramedCopy.copy(source, workspace.encoder);
         }
         result.inputSize(out.length);
-        if (analyse) {
+        if (analyse && byteBacked) {
             walker.bind(out, 0, out.length, rules(), command, policy());
             walker.analyse(fingerprint);
             analysis(out);
+        } else if (analyse) {
+            // the copy's sequence documents were framed as they were copied; what the analysis reads (the top level, and the
+            // first document of each sequence for the fingerprint) is a sample, as on the path without a copy
+            analyseSample(workspace);
         } else if (byteBacked) {
             walker.check(out, 0, out.length, rules(), command, policy());
         }
