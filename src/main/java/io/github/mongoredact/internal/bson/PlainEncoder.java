@@ -1,6 +1,5 @@
 package io.github.mongoredact.internal.bson;
 
-import com.mongodb.lang.Nullable;
 import org.bson.BsonArray;
 import org.bson.BsonBinary;
 import org.bson.BsonDbPointer;
@@ -15,14 +14,16 @@ import java.util.Map;
 /**
  * Encodes a plain {@link BsonDocument} (the small top level the driver builds for insert / update / delete, with each
  * document sequence appended as an array of byte-backed documents) as BSON, value by value, copying byte-backed documents
- * whole with their framing checked ({@link FramedCopy#copyDocument}). Two modes by the same code: counting (no destination)
- * for the exact size, then writing; whole documents, or one element or value at a time for {@link FramedCopy}.
+ * whole with their framing checked ({@link FramedCopy#copyDocument}): whole documents, or one element or value at a time
+ * for {@link FramedCopy}. The sizes are {@link PlainSize}'s count, which {@code PlainSizeTest} holds to the driver's codec
+ * and to what this encoder writes, byte for byte.
  *
  * <p>Not thread-safe: one instance per thread, reused.</p>
  */
 public final class PlainEncoder {
-    @Nullable
-    private byte[] dst;
+    private static final byte[] NO_DESTINATION = new byte[0];
+    /** Where the current write goes; {@link #NO_DESTINATION} between writes, so that no caller's array is kept. */
+    private byte[] dst = NO_DESTINATION;
     private int pos;
     /** Whether the arrays of the top level are written with their first element only (a sample for the analysis). */
     private boolean sample;
@@ -38,11 +39,7 @@ public final class PlainEncoder {
      * @return the exact encoded size
      */
     public int size(final BsonDocument document, final boolean sample) {
-        this.sample = sample;
-        dst = null;
-        pos = 0;
-        document(document, 0);
-        return pos;
+        return sample ? PlainSize.sample(document) : PlainSize.of(document);
     }
 
     /**
@@ -60,13 +57,13 @@ public final class PlainEncoder {
         this.dst = dst;
         this.pos = index;
         document(document, 0);
-        this.dst = null;
+        this.dst = NO_DESTINATION;
         return pos - index;
     }
 
     /** @return the encoded size of one element of a top-level document: type byte, key, value */
     public int elementSize(final String key, final BsonValue value) {
-        return element(key, value, null, 0);
+        return PlainSize.elementSize(key, value);
     }
 
     /**
@@ -80,9 +77,7 @@ public final class PlainEncoder {
 
     /** @return the encoded size of a key: its UTF-8 bytes and the terminating NUL */
     public int keySize(final String key) {
-        begin(null, 0);
-        putKey(key);
-        return pos;
+        return PlainSize.keySize(key);
     }
 
     /** Writes a key and its terminating NUL at {@code index}. @return bytes written */
@@ -97,9 +92,7 @@ public final class PlainEncoder {
      * @return the encoded size of a value, without type byte and key
      */
     public int valueSize(final BsonValue value, final int depth) {
-        begin(null, 0);
-        value(value, depth);
-        return pos;
+        return PlainSize.valueSize(value, depth);
     }
 
     /** Writes a value (without type byte and key) at {@code index}, as {@link #valueSize} sized it. @return bytes written */
@@ -109,7 +102,7 @@ public final class PlainEncoder {
         return end(index);
     }
 
-    private int element(final String key, final BsonValue value, @Nullable final byte[] dst, final int index) {
+    private int element(final String key, final BsonValue value, final byte[] dst, final int index) {
         begin(dst, index);
         putByte((byte) value.getBsonType().getValue());
         putKey(key);
@@ -117,26 +110,22 @@ public final class PlainEncoder {
         return end(index);
     }
 
-    private void begin(@Nullable final byte[] dst, final int index) {
+    private void begin(final byte[] dst, final int index) {
         this.sample = false;
         this.dst = dst;
         this.pos = index;
     }
 
     private int end(final int index) {
-        this.dst = null;
+        this.dst = NO_DESTINATION;
         return pos - index;
     }
 
     private void document(final BsonDocument document, final int depth) {
         checkDepth(depth);
         if (DocumentBytes.isByteBacked(document)) {
-            if (dst == null) {
-                pos += DocumentBytes.length(document);
-            } else {
-                // copied whole: framed (length prefix within its bytes, terminating NUL), not read element by element
-                pos += FramedCopy.copyDocument(document, dst, pos);
-            }
+            // copied whole: framed (length prefix within its bytes, terminating NUL), not read element by element
+            pos += FramedCopy.copyDocument(document, dst, pos);
             return;
         }
         int start = pos;
@@ -148,21 +137,11 @@ public final class PlainEncoder {
             value(value, depth);
         }
         putByte((byte) 0);
-        if (dst != null) {
-            Bytes.writeInt(dst, start, pos - start);
-        }
+        Bytes.writeInt(dst, start, pos - start);
     }
 
     private void array(final BsonArray array, final int depth) {
         checkDepth(depth);
-        if (dst == null && !sample && depth == 1) {
-            // counting a document sequence: its buffers may tell its size without reading every document
-            int size = DocumentBytes.sequenceSize(array);
-            if (size >= 0) {
-                pos += size;
-                return;
-            }
-        }
         int start = pos;
         pos += 4;
         int size = sample && depth == 1 ? Math.min(1, array.size()) : array.size();
@@ -174,9 +153,7 @@ public final class PlainEncoder {
             value(value, depth);
         }
         putByte((byte) 0);
-        if (dst != null) {
-            Bytes.writeInt(dst, start, pos - start);
-        }
+        Bytes.writeInt(dst, start, pos - start);
     }
 
     private void value(final BsonValue value, final int depth) {
@@ -243,9 +220,7 @@ public final class PlainEncoder {
                 pos += 4;
                 putString(code.getCode());
                 document(code.getScope(), depth + 1);
-                if (dst != null) {
-                    Bytes.writeInt(dst, start, pos - start);
-                }
+                Bytes.writeInt(dst, start, pos - start);
                 break;
             case INT32:
                 putInt(value.asInt32().getValue());
@@ -273,35 +248,27 @@ public final class PlainEncoder {
     }
 
     private void putByte(final byte b) {
-        if (dst != null) {
-            dst[pos] = b;
-        }
+        dst[pos] = b;
         pos++;
     }
 
     private void putInt(final int value) {
-        if (dst != null) {
-            Bytes.writeInt(dst, pos, value);
-        }
+        Bytes.writeInt(dst, pos, value);
         pos += 4;
     }
 
     private void putLong(final long value) {
-        if (dst != null) {
-            Bytes.writeLong(dst, pos, value);
-        }
+        Bytes.writeLong(dst, pos, value);
         pos += 8;
     }
 
     private void putBytes(final byte[] bytes) {
-        if (dst != null) {
-            System.arraycopy(bytes, 0, dst, pos, bytes.length);
-        }
+        System.arraycopy(bytes, 0, dst, pos, bytes.length);
         pos += bytes.length;
     }
 
     private void putDigits(final int value) {
-        pos += dst == null ? Bytes.digits(value) : Bytes.writeDigits(dst, pos, value);
+        pos += Bytes.writeDigits(dst, pos, value);
     }
 
     private void putKey(final String key) {
@@ -325,9 +292,7 @@ public final class PlainEncoder {
         pos += 4;
         putUtf8(value);
         putByte((byte) 0);
-        if (dst != null) {
-            Bytes.writeInt(dst, lengthIndex, pos - lengthIndex - 4);
-        }
+        Bytes.writeInt(dst, lengthIndex, pos - lengthIndex - 4);
     }
 
     /**

@@ -34,11 +34,58 @@ public final class PlainSize {
      * @throws BsonFormatException as {@link PlainEncoder} does: a key with a NUL, nesting too deep, a size past 2 GiB
      */
     public static int of(final BsonDocument document) {
-        long size = document(document, 0);
+        return checked(document(document, 0));
+    }
+
+    /**
+     * The size of the sample the analysis walks: each array of the top level with its first element only (the query-shape
+     * fingerprint hashes only the first element of an array, so the sample has the fingerprint of the whole).
+     *
+     * @return the encoded size of the document's sample
+     * @throws BsonFormatException as {@link #of}
+     */
+    public static int sample(final BsonDocument document) {
+        if (DocumentBytes.isByteBacked(document)) {
+            return DocumentBytes.length(document);
+        }
+        long size = 5;
+        for (Map.Entry<String, BsonValue> entry : document.entrySet()) {
+            BsonValue value = entry.getValue();
+            size += 2 + key(entry.getKey()) + (value.isArray() ? firstElement(value.asArray()) : value(value, 0));
+        }
+        return checked(size);
+    }
+
+    /** @return the encoded size of one element of a top-level document: type byte, key and its NUL, value */
+    static int elementSize(final String key, final BsonValue value) {
+        return checked(2 + key(key) + value(value, 0));
+    }
+
+    /** @return the encoded size of a key: its UTF-8 bytes and the terminating NUL */
+    static int keySize(final String key) {
+        return checked(key(key) + 1);
+    }
+
+    /**
+     * @param depth the depth of the document or array that holds the value (0: the top level)
+     * @return the encoded size of a value, without type byte and key
+     */
+    static int valueSize(final BsonValue value, final int depth) {
+        return checked(value(value, depth));
+    }
+
+    private static int checked(final long size) {
         if (size > Integer.MAX_VALUE) {
             throw new BsonFormatException("document too large: size=" + size);
         }
         return (int) size;
+    }
+
+    /** @return the size of a top-level array holding its first element only */
+    private static long firstElement(final BsonArray array) {
+        checkDepth(1);
+        // index key "0": one digit and its NUL, after the type byte
+        return 5 + (array.isEmpty() ? 0 : 3 + value(array.get(0), 1));
     }
 
     private static long document(final BsonDocument document, final int depth) {

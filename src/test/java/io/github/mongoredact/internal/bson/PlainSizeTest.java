@@ -95,6 +95,23 @@ class PlainSizeTest {
     }
 
     @Test
+    void countsTheSampleAsTheEncoderWritesItAndAsTheCodecEncodesItsFirstElements() {
+        for (int count : new int[]{0, 1, 2, 101}) {
+            BsonArray sequence = SequenceInOneBuffer.of(count, 0);
+            BsonDocument command = new BsonDocument("insert", new BsonString("c")).append("ids", new BsonArray(
+                    java.util.List.of(new BsonInt32(1), new BsonInt32(2)))).append("documents", sequence);
+            BsonDocument firsts = new BsonDocument("insert", new BsonString("c")).append("ids", new BsonArray(
+                    java.util.List.of(new BsonInt32(1)))).append("documents", new BsonArray(sequence.subList(0, Math.min(1,
+                    count))));
+            byte[] expected = DriverShapes.encode(firsts);
+            assertEquals(expected.length, PlainSize.sample(command), "count=" + count);
+            byte[] written = new byte[expected.length];
+            assertEquals(expected.length, new PlainEncoder().write(command, written, 0, true), "count=" + count);
+            assertArrayEquals(expected, written, "count=" + count);
+        }
+    }
+
+    @Test
     void refusesWhatThePlainEncoderRefuses() {
         BsonDocument nulInKey = new BsonDocument("a\0b", new BsonInt32(1));
         assertThrows(BsonFormatException.class, () -> new PlainEncoder().size(nulInKey));
