@@ -4,6 +4,7 @@ import com.mongodb.lang.Nullable;
 import io.github.mongoredact.internal.bson.DocumentBytes;
 import io.github.mongoredact.internal.bson.FramedCopy;
 import io.github.mongoredact.internal.bson.PlainEncoder;
+import io.github.mongoredact.internal.bson.PlainSize;
 import io.github.mongoredact.internal.bson.Workspace;
 import org.bson.BsonDocument;
 
@@ -107,6 +108,7 @@ public final class DocumentRedactor {
                 verbatim(workspace);
             } else if (!copy && !DocumentBytes.isByteBacked(document())) {
                 analyseSample(workspace);
+                result.inputSize(PlainSize.of(document()));
             } else {
                 walk(workspace, copy);
             }
@@ -177,7 +179,10 @@ public final class DocumentRedactor {
         result.bytes(out);
     }
 
-    /** Only the analysis of a plain top level: a sample holding the first element of each document sequence is walked. */
+    /**
+     * Only the analysis of a plain top level: a sample holding the first element of each document sequence is walked. The
+     * input size is the caller's to set (the verbatim copy knows it already).
+     */
     private void analyseSample(final Workspace workspace) {
         PlainEncoder encoder = workspace.encoder;
         int length = encoder.size(document(), true);
@@ -187,7 +192,6 @@ public final class DocumentRedactor {
         walker.analyse(fingerprint);
         analysis(scratch);
         result.analysis(result.fingerprint(), result.collectionName(), 0);
-        result.inputSize(encoder.size(document()));
     }
 
     private void walk(final Workspace workspace, final boolean copy) {

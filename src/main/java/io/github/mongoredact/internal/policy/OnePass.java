@@ -2,7 +2,6 @@ package io.github.mongoredact.internal.policy;
 
 import com.mongodb.lang.Nullable;
 import io.github.mongoredact.internal.bson.DocumentBytes;
-import io.github.mongoredact.internal.bson.PlainEncoder;
 import io.github.mongoredact.internal.bson.Workspace;
 import org.bson.BsonDocument;
 
@@ -39,7 +38,7 @@ final class OnePass {
             scratch = workspace.scratch((int) room);
             return 0;
         }
-        int length = length(document, workspace.encoder);
+        int length = CommandSummary.size(document);
         long total = length + room(length);
         boolean onePass = total <= Workspace.MAX_ONE_PASS_BYTES;
         byte[] array = workspace.scratch(onePass ? (int) total : length);
@@ -54,13 +53,9 @@ final class OnePass {
     /** Points the workspace's source at the document, where it lies or gathered into the scratch; no room for output. */
     static void sourceOnly(final BsonDocument document, final Workspace workspace) {
         if (!DocumentBytes.view(document, workspace)) {
-            int length = length(document, workspace.encoder);
+            int length = CommandSummary.size(document);
             gather(document, workspace, workspace.scratch(length), length);
         }
-    }
-
-    private static int length(final BsonDocument document, final PlainEncoder encoder) {
-        return DocumentBytes.isByteBacked(document) ? DocumentBytes.length(document) : encoder.size(document);
     }
 
     private static void gather(final BsonDocument document, final Workspace workspace, final byte[] array, final int length) {
