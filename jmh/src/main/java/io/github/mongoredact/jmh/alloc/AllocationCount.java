@@ -3,7 +3,7 @@ package io.github.mongoredact.jmh.alloc;
 import com.google.monitoring.runtime.instrumentation.AllocationRecorder;
 import com.mongodb.event.CommandStartedEvent;
 import com.mongodb.event.CommandSucceededEvent;
-import io.github.mongoredact.jmh.report.Json;
+import io.github.mongoredact.jmh.report.ResultFiles;
 import org.bson.BsonDocument;
 import org.bson.RawBsonDocument;
 import org.openjdk.jmh.annotations.Level;
@@ -16,17 +16,15 @@ import java.io.IOException;
 import java.lang.reflect.Field;
 import java.lang.reflect.Method;
 import java.lang.reflect.Modifier;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
+import java.util.regex.Pattern;
 
 /**
  * Counts allocations per operation (allocs/op) for every benchmark and parameter set of a JMH result file, with Google's
@@ -82,52 +80,37 @@ public final class AllocationCount {
                 }
             }
         });
-        List<Map<String, Object>> cases = cases(Paths.get(args[0]));
-        StringBuilder out = new StringBuilder("[\n");
-        for (int i = 0; i < cases.size(); i++) {
-            Map<String, Object> c = cases.get(i);
-            @SuppressWarnings("unchecked")
-            Map<String, String> params = (Map<String, String>) c.get("params");
-            Result r = run((String) c.get("benchmark"), params, warmupMillis);
+        List<ResultFiles.Allocs> cases = cases(Paths.get(args[0]));
+        for (ResultFiles.Allocs c : cases) {
+            Result r = run(c.benchmark, c.params, warmupMillis);
             System.out.printf(Locale.ROOT, "%-70s %-40s %10.1f allocs/op %12.1f B/op (instrumented) output %d B%n",
-                    c.get("benchmark"), params, r.allocsPerOp, r.bytesPerOp, r.outputBytes);
+                    c.benchmark, c.params, r.allocsPerOp, r.bytesPerOp, r.outputBytes);
             System.out.print(r.detail);
-            out.append("  {\"benchmark\": ").append(Json.quote((String) c.get("benchmark"))).append(", \"params\": {");
-            int p = 0;
-            for (Map.Entry<String, String> e : params.entrySet()) {
-                out.append(p++ > 0 ? ", " : "").append(Json.quote(e.getKey())).append(": ").append(Json.quote(e.getValue()));
-            }
-            out.append(String.format(Locale.ROOT, "}, \"allocsPerOp\": %.3f, \"instrumentedBytesPerOp\": %.1f, "
-                    + "\"outputBytes\": %d, \"ops\": %d}", r.allocsPerOp, r.bytesPerOp, r.outputBytes, r.ops));
-            out.append(i + 1 < cases.size() ? ",\n" : "\n");
+            c.allocsPerOp = round(r.allocsPerOp, 3);
+            c.instrumentedBytesPerOp = round(r.bytesPerOp, 1);
+            c.outputBytes = r.outputBytes;
+            c.ops = r.ops;
         }
-        out.append("]\n");
-        Files.write(Paths.get(args[1]), out.toString().getBytes(StandardCharsets.UTF_8));
+        ResultFiles.write(Paths.get(args[1]), cases, 1);
     }
 
-    /** The distinct (benchmark, params) pairs of a JMH result file, in its order. */
-    @SuppressWarnings("unchecked")
-    static List<Map<String, Object>> cases(final Path jmhResult) throws IOException {
-        List<Object> results = (List<Object>) Json.parse(new String(Files.readAllBytes(jmhResult), StandardCharsets.UTF_8));
+    private static double round(final double value, final int decimals) {
+        return Double.parseDouble(String.format(Locale.ROOT, "%." + decimals + "f", value));
+    }
+
+    /** The distinct (benchmark, params) pairs of a JMH result file, in its order, with no figures yet. */
+    static List<ResultFiles.Allocs> cases(final Path jmhResult) throws IOException {
+        Pattern filter = Pattern.compile(System.getProperty("allocs.filter", ""));
         Set<String> seen = new LinkedHashSet<>();
-        List<Map<String, Object>> cases = new ArrayList<>();
-        for (Object o : results) {
-            Map<String, Object> r = (Map<String, Object>) o;
-            Map<String, String> params = new LinkedHashMap<>();
-            Object p = r.get("params");
-            if (p != null) {
-                for (Map.Entry<String, Object> e : ((Map<String, Object>) p).entrySet()) {
-                    params.put(e.getKey(), String.valueOf(e.getValue()));
-                }
+        List<ResultFiles.Allocs> cases = new ArrayList<>();
+        for (ResultFiles.Jmh r : ResultFiles.readJmh(jmhResult)) {
+            ResultFiles.Allocs c = new ResultFiles.Allocs();
+            c.benchmark = r.benchmark;
+            if (r.params != null) {
+                c.params.putAll(r.params);
             }
-            String benchmark = (String) r.get("benchmark");
-            if (!java.util.regex.Pattern.compile(System.getProperty("allocs.filter", "")).matcher(benchmark + params).find()) {
-                continue;
-            }
-            if (seen.add(benchmark + params)) {
-                Map<String, Object> c = new LinkedHashMap<>();
-                c.put("benchmark", benchmark);
-                c.put("params", params);
+            String key = c.benchmark + c.params;
+            if (filter.matcher(key).find() && seen.add(key)) {
                 cases.add(c);
             }
         }

@@ -1,5 +1,7 @@
 package io.github.mongoredact.jmh.report;
 
+import org.apache.commons.statistics.inference.MannWhitneyUTest;
+
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -17,13 +19,15 @@ import java.util.TreeMap;
 /**
  * Turns JMH's JSON results (run with {@code -prof gc}) and the allocs/op file of {@code AllocationCount} into a benchstat-style
  * report: ns/op, B/op, allocs/op and the ratio to a baseline subject per benchmark and size; SVG charts of B/op against the
- * sequence size; a check of the targets; and a before/after comparison with a Mann-Whitney U test.
+ * sequence size; a check of the targets; and a before/after comparison with a Mann-Whitney U test (Apache Commons
+ * Statistics). {@code slim} keeps of a result file what these read, for a run kept in the repository.
  *
  * <pre>
  * java -cp target/benchmarks.jar io.github.mongoredact.jmh.report.Report report results.json [--allocs allocs.json]
  *      [--svg-dir dir] [--markdown] [--targets] [--baseline method=Subject]...
  * java -cp target/benchmarks.jar io.github.mongoredact.jmh.report.Report compare old.json new.json
  *      [--old-allocs a.json] [--new-allocs b.json] [--alpha 0.05]
+ * java -cp target/benchmarks.jar io.github.mongoredact.jmh.report.Report slim results.json slim.json
  * </pre>
  */
 public final class Report {
@@ -36,25 +40,41 @@ public final class Report {
             "DriverNoListener");
     /** The parameters that are the x axis (sequence or batch size). */
     static final List<String> SIZE_PARAMS = Arrays.asList("count", "batch");
-    static final String NORM = "gc.alloc.rate.norm";
-
     private Report() {
     }
 
     /** One benchmark at one parameter set. */
     static final class Row {
-        String benchmark;
-        String subject;
-        String method;
-        Map<String, String> params = new LinkedHashMap<>();
-        double ns;
-        double nsError;
-        double[] nsSamples = new double[0];
+        final String benchmark;
+        final String subject;
+        final String method;
+        final Map<String, String> params;
+        final double ns;
+        final double nsError;
+        final double[] nsSamples;
         double bytes = Double.NaN;
         double[] bytesSamples = new double[0];
         double allocs = Double.NaN;
         double countedBytes = Double.NaN;
         long outputBytes = -1;
+
+        Row(final ResultFiles.Jmh result) {
+            benchmark = result.benchmark;
+            String[] parts = benchmark.split("\\.");
+            method = parts[parts.length - 1];
+            String type = parts[parts.length - 2];
+            subject = type.endsWith("Benchmark") ? type.substring(0, type.length() - "Benchmark".length()) : type;
+            params = result.params == null ? new LinkedHashMap<>() : result.params;
+            double scale = toNanos(result.primaryMetric.scoreUnit);
+            ns = result.primaryMetric.score * scale;
+            nsError = result.primaryMetric.scoreError * scale;
+            nsSamples = samples(result.primaryMetric, scale);
+            ResultFiles.Metric norm = result.secondaryMetrics == null ? null : result.secondaryMetrics.get(ResultFiles.NORM);
+            if (norm != null) {
+                bytes = norm.score;
+                bytesSamples = samples(norm, 1);
+            }
+        }
 
         String key() {
             return benchmark + " " + params;
@@ -150,6 +170,8 @@ public final class Report {
                 }
                 System.out.println(rows.size() + " benchmark results, each with ns/op, B/op and allocs/op");
             }
+        } else if (args[0].equals("slim") && files.size() == 2) {
+            ResultFiles.write(Paths.get(files.get(1)), slim(ResultFiles.readJmh(Paths.get(files.get(0)))), 1);
         } else if (args[0].equals("compare") && files.size() == 2) {
             double alpha = options.containsKey("alpha") ? Double.parseDouble(options.get("alpha").get(0)) : 0.05;
             List<Row> before = load(Paths.get(files.get(0)), path(options, "old-allocs"));
@@ -169,62 +191,45 @@ public final class Report {
                 + " [--baseline method=Subject]...");
         System.err.println("       Report compare <old.json> <new.json> [--old-allocs a.json] [--new-allocs b.json]"
                 + " [--alpha 0.05] [--markdown]");
+        System.err.println("       Report slim <jmh.json> <out.json>      (only what the reports read, one result a line)");
         System.exit(2);
     }
 
     /** Reads a JMH result file and, if given, the allocs/op file made from it. */
-    @SuppressWarnings("unchecked")
     static List<Row> load(final Path jmh, final Path allocs) throws IOException {
-        List<Object> results = (List<Object>) Json.parse(new String(Files.readAllBytes(jmh), StandardCharsets.UTF_8));
         List<Row> rows = new ArrayList<>();
-        for (Object o : results) {
-            Map<String, Object> r = (Map<String, Object>) o;
-            Row row = new Row();
-            row.benchmark = (String) r.get("benchmark");
-            String[] parts = row.benchmark.split("\\.");
-            row.method = parts[parts.length - 1];
-            String type = parts[parts.length - 2];
-            row.subject = type.endsWith("Benchmark") ? type.substring(0, type.length() - "Benchmark".length()) : type;
-            Map<String, Object> params = (Map<String, Object>) r.get("params");
-            if (params != null) {
-                for (Map.Entry<String, Object> e : params.entrySet()) {
-                    row.params.put(e.getKey(), String.valueOf(e.getValue()));
-                }
-            }
-            Map<String, Object> primary = (Map<String, Object>) r.get("primaryMetric");
-            double scale = toNanos((String) primary.get("scoreUnit"));
-            row.ns = number(primary.get("score")) * scale;
-            row.nsError = number(primary.get("scoreError")) * scale;
-            row.nsSamples = samples(primary.get("rawData"), scale);
-            Map<String, Object> secondary = (Map<String, Object>) r.get("secondaryMetrics");
-            if (secondary != null && secondary.get(NORM) != null) {
-                Map<String, Object> norm = (Map<String, Object>) secondary.get(NORM);
-                row.bytes = number(norm.get("score"));
-                row.bytesSamples = samples(norm.get("rawData"), 1);
-            }
-            rows.add(row);
+        for (ResultFiles.Jmh result : ResultFiles.readJmh(jmh)) {
+            rows.add(new Row(result));
         }
         if (allocs != null) {
             Map<String, Row> byKey = new LinkedHashMap<>();
             for (Row row : rows) {
                 byKey.put(row.key(), row);
             }
-            for (Object o : (List<Object>) Json.parse(new String(Files.readAllBytes(allocs), StandardCharsets.UTF_8))) {
-                Map<String, Object> a = (Map<String, Object>) o;
-                Map<String, String> params = new LinkedHashMap<>();
-                for (Map.Entry<String, Object> e : ((Map<String, Object>) a.get("params")).entrySet()) {
-                    params.put(e.getKey(), String.valueOf(e.getValue()));
-                }
-                Row row = byKey.get(a.get("benchmark") + " " + params);
+            for (ResultFiles.Allocs a : ResultFiles.readAllocs(allocs)) {
+                Row row = byKey.get(a.benchmark + " " + a.params);
                 if (row != null) {
-                    row.allocs = number(a.get("allocsPerOp"));
-                    row.countedBytes = number(a.get("instrumentedBytesPerOp"));
-                    row.outputBytes = (long) number(a.get("outputBytes"));
+                    row.allocs = a.allocsPerOp;
+                    row.countedBytes = a.instrumentedBytesPerOp;
+                    row.outputBytes = a.outputBytes;
                 }
             }
         }
         rows.sort(ORDER);
         return rows;
+    }
+
+    /**
+     * @return the results with only what the reports read (score, error, unit and iterations of ns/op and B/op), for a run
+     *         kept in the repository
+     */
+    static List<ResultFiles.Jmh> slim(final List<ResultFiles.Jmh> results) {
+        for (ResultFiles.Jmh r : results) {
+            if (r.secondaryMetrics != null) {
+                r.secondaryMetrics.keySet().retainAll(List.of(ResultFiles.NORM));
+            }
+        }
+        return results;
     }
 
     static final Comparator<Row> ORDER = Comparator.<Row, String>comparing(r -> r.method)
@@ -247,25 +252,9 @@ public final class Report {
         }
     }
 
-    private static double number(final Object o) {
-        return o instanceof Double ? (Double) o : Double.NaN;
-    }
-
-    @SuppressWarnings("unchecked")
-    private static double[] samples(final Object rawData, final double scale) {
-        List<Double> values = new ArrayList<>();
-        if (rawData instanceof List) {
-            for (Object fork : (List<Object>) rawData) {
-                for (Object v : (List<Object>) fork) {
-                    values.add(number(v) * scale);
-                }
-            }
-        }
-        double[] out = new double[values.size()];
-        for (int i = 0; i < out.length; i++) {
-            out[i] = values.get(i);
-        }
-        return out;
+    private static double[] samples(final ResultFiles.Metric metric, final double scale) {
+        return metric.rawData == null ? new double[0]
+                : Arrays.stream(metric.rawData).flatMapToDouble(Arrays::stream).map(v -> v * scale).toArray();
     }
 
     /** The report table: one section per method and parameter group, one line per size and subject. */
@@ -396,13 +385,22 @@ public final class Report {
         if (Double.isNaN(meanA) || Double.isNaN(meanB) || a.length == 0 || b.length == 0) {
             return "?";
         }
-        double p = MannWhitney.pValue(a, b);
+        double p = pValue(a, b);
         String n = String.format(Locale.ROOT, "(p=%.3f n=%d+%d)", p, a.length, b.length);
         // like benchstat's ~, and also for changes too small to matter (B/op that differ in the fifth digit)
         if (p >= alpha || Math.abs(meanB - meanA) < Math.abs(meanA) * 0.0005) {
             return "~ " + n;
         }
         return String.format(Locale.ROOT, "%+.2f%% %s", (meanB - meanA) / meanA * 100, n);
+    }
+
+    /**
+     * @return the two-sided p-value of the Mann-Whitney U test: exact below 50 values a sample when no value is tied, else the
+     *         normal approximation with tie and continuity corrections; 1 when every value is tied
+     */
+    static double pValue(final double[] a, final double[] b) {
+        double p = MannWhitneyUTest.withDefaults().test(a, b).getPValue();
+        return Double.isNaN(p) ? 1 : p;
     }
 
     static String allocsDelta(final double a, final double b) {

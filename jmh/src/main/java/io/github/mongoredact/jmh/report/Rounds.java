@@ -1,6 +1,11 @@
 package io.github.mongoredact.jmh.report;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+
 import java.io.IOException;
+import java.math.BigDecimal;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -117,7 +122,7 @@ public final class Rounds {
             for (String f : rest.subList(1, rest.size())) {
                 files.add(Paths.get(f));
             }
-            Files.write(Paths.get(rest.get(0)), merge(files).getBytes(StandardCharsets.UTF_8));
+            ResultFiles.write(Paths.get(rest.get(0)), merge(files), 1);
         } else if (args.length > 0 && args[0].equals("report") && !rest.isEmpty()) {
             List<Path> files = new ArrayList<>();
             for (String f : rest) {
@@ -130,7 +135,7 @@ public final class Rounds {
                 Files.write(Paths.get(options.get("markdown")), markdown.getBytes(StandardCharsets.UTF_8));
             }
             if (options.containsKey("json")) {
-                Files.write(Paths.get(options.get("json")), json(subjects).getBytes(StandardCharsets.UTF_8));
+                ResultFiles.write(Paths.get(options.get("json")), json(subjects), 2);
             }
         } else {
             System.err.println("usage: Rounds order --seed S --round R name...");
@@ -151,22 +156,20 @@ public final class Rounds {
 
     /**
      * @param files JMH result files (JSON arrays)
-     * @return one JMH result file with the results of all, in order (for {@code AllocationCount} and {@code Report})
+     * @return one JMH result file with the results of all, in order and in full (for {@code AllocationCount} and
+     *         {@code Report})
      * @throws IllegalArgumentException when a file is not a JSON array
      */
-    static String merge(final List<Path> files) throws IOException {
-        StringBuilder out = new StringBuilder("[\n");
+    static ArrayNode merge(final List<Path> files) throws IOException {
+        ArrayNode all = ResultFiles.MAPPER.createArrayNode();
         for (Path file : files) {
-            String text = new String(Files.readAllBytes(file), StandardCharsets.UTF_8).trim();
-            if (!(Json.parse(text) instanceof List)) {
+            JsonNode results = ResultFiles.MAPPER.readTree(file.toFile());
+            if (!results.isArray()) {
                 throw new IllegalArgumentException("not a JMH result array: " + file);
             }
-            String inner = text.substring(1, text.length() - 1).trim();
-            if (!inner.isEmpty()) {
-                out.append(out.length() > 2 ? ",\n" : "").append(inner);
-            }
+            all.addAll((ArrayNode) results);
         }
-        return out.append("\n]\n").toString();
+        return all;
     }
 
     /** Reads the round files; the round of each is the number in its name ({@code round-<r>-...json}). */
@@ -257,46 +260,40 @@ public final class Rounds {
         return Double.isNaN(b) ? "?" : String.format(Locale.ROOT, "%,.0f", b);
     }
 
-    static String json(final List<Subject> subjects) {
-        StringBuilder out = new StringBuilder("{\n  \"subjects\": [\n");
-        for (int i = 0; i < subjects.size(); i++) {
-            Subject s = subjects.get(i);
-            out.append("    {\"subject\": ").append(Json.quote(s.subject)).append(", \"method\": ").append(Json.quote(s.method))
-                    .append(", \"params\": {");
-            int p = 0;
-            for (Map.Entry<String, String> e : s.params.entrySet()) {
-                out.append(p++ > 0 ? ", " : "").append(Json.quote(e.getKey())).append(": ").append(Json.quote(e.getValue()));
-            }
-            out.append("}, \"rounds\": ").append(s.rounds.keySet()).append(", \"nsPerOp\": ").append(json(s.ns(), s, 0))
-                    .append(", \"bytesPerOp\": ").append(json(s.bytes(), s, 1)).append('}')
-                    .append(i + 1 < subjects.size() ? ",\n" : "\n");
+    /** The report as JSON: per subject every round's value besides the spread, per target the figures of the table. */
+    static ObjectNode json(final List<Subject> subjects) {
+        ObjectNode report = ResultFiles.MAPPER.createObjectNode();
+        ArrayNode list = report.putArray("subjects");
+        for (Subject s : subjects) {
+            ObjectNode subject = list.addObject().put("subject", s.subject).put("method", s.method);
+            subject.set("params", ResultFiles.MAPPER.valueToTree(s.params));
+            s.rounds.keySet().forEach(subject.putArray("rounds")::add);
+            subject.set("nsPerOp", json(s.ns(), s, 0));
+            subject.set("bytesPerOp", json(s.bytes(), s, 1));
         }
-        out.append("  ],\n  \"targets\": [\n");
-        for (int i = 0; i < TARGETS.size(); i++) {
-            Target t = TARGETS.get(i);
+        ArrayNode targets = report.putArray("targets");
+        for (Target t : TARGETS) {
+            ObjectNode target = targets.addObject().put("numerator", t.numerator).put("denominator", t.denominator)
+                    .put("metric", t.bytes ? "B/op" : "ns/op").put("count", Integer.parseInt(t.count)).put("limit", t.limit);
             double[] r = ratio(subjects, t);
-            out.append("    {\"numerator\": ").append(Json.quote(t.numerator)).append(", \"denominator\": ")
-                    .append(Json.quote(t.denominator)).append(", \"metric\": ").append(Json.quote(t.bytes ? "B/op" : "ns/op"))
-                    .append(", \"count\": ").append(t.count).append(", \"limit\": ").append(t.limit);
             if (r != null) {
-                out.append(", \"ratio\": ").append(number(r[0])).append(", \"perRoundMin\": ").append(number(r[1]))
-                        .append(", \"perRoundMax\": ").append(number(r[2])).append(", \"met\": ").append(r[0] <= t.limit);
+                target.put("ratio", number(r[0])).put("perRoundMin", number(r[1])).put("perRoundMax", number(r[2]))
+                        .put("met", r[0] <= t.limit);
             }
-            out.append('}').append(i + 1 < TARGETS.size() ? ",\n" : "\n");
         }
-        return out.append("  ]\n}\n").toString();
+        return report;
     }
 
-    private static String json(final Spread spread, final Subject s, final int metric) {
-        StringBuilder values = new StringBuilder("[");
-        for (double[] v : s.rounds.values()) {
-            values.append(values.length() > 1 ? ", " : "").append(number(v[metric]));
-        }
-        return "{\"median\": " + number(spread.median) + ", \"min\": " + number(spread.min) + ", \"max\": " + number(spread.max)
-                + ", \"values\": " + values.append(']') + "}";
+    private static ObjectNode json(final Spread spread, final Subject s, final int metric) {
+        ObjectNode node = ResultFiles.MAPPER.createObjectNode().put("median", number(spread.median))
+                .put("min", number(spread.min)).put("max", number(spread.max));
+        ArrayNode values = node.putArray("values");
+        s.rounds.values().forEach(v -> values.add(number(v[metric])));
+        return node;
     }
 
-    private static String number(final double v) {
-        return Double.isNaN(v) ? "null" : String.format(Locale.ROOT, "%.4f", v);
+    /** @return the value to 4 decimals, null for NaN */
+    private static BigDecimal number(final double v) {
+        return Double.isNaN(v) ? null : new BigDecimal(String.format(Locale.ROOT, "%.4f", v));
     }
 }

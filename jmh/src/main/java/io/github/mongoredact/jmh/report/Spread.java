@@ -1,8 +1,10 @@
 package io.github.mongoredact.jmh.report;
 
+import org.apache.commons.statistics.descriptive.Median;
+
 import java.util.Arrays;
 
-/** The median of a few values (one per round) with their minimum and maximum. Immutable. */
+/** The median of a few values (one per round, by Apache Commons Statistics) with their minimum and maximum. Immutable. */
 final class Spread {
     final double median;
     final double min;
@@ -22,13 +24,12 @@ final class Spread {
      * @return their median (the mean of the middle two for an even count), minimum and maximum; all NaN when none is a number
      */
     static Spread of(final double[] values) {
-        double[] sorted = Arrays.stream(values).filter(v -> !Double.isNaN(v)).sorted().toArray();
-        int n = sorted.length;
-        if (n == 0) {
+        double[] numbers = Arrays.stream(values).filter(v -> !Double.isNaN(v)).toArray();
+        if (numbers.length == 0) {
             return new Spread(Double.NaN, Double.NaN, Double.NaN, 0);
         }
-        double median = n % 2 == 1 ? sorted[n / 2] : (sorted[n / 2 - 1] + sorted[n / 2]) / 2;
-        return new Spread(median, sorted[0], sorted[n - 1], n);
+        return new Spread(Median.withDefaults().evaluate(numbers), Arrays.stream(numbers).min().getAsDouble(),
+                Arrays.stream(numbers).max().getAsDouble(), numbers.length);
     }
 
     /** @return the spread as text, {@code median [min-max]}, each value formatted by {@code format} */

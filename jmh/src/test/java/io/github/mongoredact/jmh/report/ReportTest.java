@@ -65,11 +65,26 @@ class ReportTest {
     }
 
     @Test
-    void chartHasALinePerSubject() throws IOException {
-        Map<String, String> charts = Chart.charts(Report.load(jmh("c.json", 20, 40, 500), null));
+    void chartHasALinePerSubjectInItsColor() throws IOException {
+        String json = "[" + result("io.x.CloneBenchmark.started", 20, 1000).replace("1000", "1") + ","
+                + result("io.x.CloneBenchmark.started", 20, 100_000) + ","
+                + result("io.x.OursSpecOnlyBenchmark.started", 40, 300).replace("1000", "1") + ","
+                + result("io.x.OursSpecOnlyBenchmark.started", 40, 50_000) + "]";
+        Path file = dir.resolve("c.json");
+        Files.write(file, json.getBytes(StandardCharsets.UTF_8));
+        Map<String, String> charts = Chart.charts(Report.load(file, null));
+        assertEquals(List.of("started"), List.copyOf(charts.keySet()));
         String svg = charts.get("started");
-        assertTrue(svg.startsWith("<svg") && svg.contains("OursSpecOnly") && svg.contains("Clone"), svg);
-        assertEquals(2, svg.split("<polyline").length - 1);
+        assertTrue(svg.contains("<svg") && svg.contains(">started: B/op by count (log scale)<")
+                && svg.contains(">docSize=small shape=plain<") && svg.contains(">OursSpecOnly<") && svg.contains(">Clone<"), svg);
+        // one segment from count 1 to count 1000 per subject, in the subject's color
+        assertEquals(1, count(svg, "<line[^>]*stroke:rgb\\(31,119,180\\)"), svg); // OursSpecOnly
+        assertEquals(1, count(svg, "<line[^>]*stroke:rgb\\(127,127,127\\)"), svg); // Clone
+        assertEquals(svg, Chart.charts(Report.load(file, null)).get("started"), "the same SVG for the same figures");
+    }
+
+    private static long count(final String text, final String regex) {
+        return java.util.regex.Pattern.compile(regex).matcher(text).results().count();
     }
 
     private static String line(final String text, final String containing) {

@@ -1,5 +1,6 @@
 package io.github.mongoredact.jmh.report;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -11,10 +12,10 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashSet;
 import java.util.List;
-import java.util.Map;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -76,19 +77,20 @@ class RoundsTest {
     }
 
     @Test
-    @SuppressWarnings("unchecked")
     void jsonCarriesEveryRoundAndTheTargets() throws IOException {
-        Map<String, Object> json = (Map<String, Object>) Json.parse(Rounds.json(Rounds.load(fourRounds())));
-        List<Object> subjects = (List<Object>) json.get("subjects");
+        String text = ResultFiles.json(Rounds.json(Rounds.load(fourRounds())), 2);
+        JsonNode json = ResultFiles.MAPPER.readTree(text);
+        JsonNode subjects = json.get("subjects");
         assertEquals(2, subjects.size());
-        Map<String, Object> floor = (Map<String, Object>) subjects.get(0);
-        assertEquals("FloorOnePass", floor.get("subject"));
-        Map<String, Object> ns = (Map<String, Object>) floor.get("nsPerOp");
-        assertEquals(61_000.0, (Double) ns.get("median"), 1e-3); // ns, from ms/op
-        assertEquals(Arrays.asList(60_000.0, 62_000.0, 70_000.0, 58_000.0), ns.get("values"));
-        Map<String, Object> target = (Map<String, Object>) ((List<Object>) json.get("targets")).get(0);
-        assertEquals(Boolean.FALSE, target.get("met"));
-        assertEquals(1.5, (Double) target.get("limit"), 1e-9);
+        assertEquals("FloorOnePass", subjects.get(0).get("subject").asText());
+        // one subject a line; ns, from ms/op, to 4 decimals
+        assertTrue(line(text, "\"FloorOnePass\"").contains("\"nsPerOp\": { \"median\": 61000.0000, \"min\": 58000.0000, "
+                + "\"max\": 70000.0000, \"values\": [ 60000.0000, 62000.0000, 70000.0000, 58000.0000 ] }"), text);
+        JsonNode target = json.get("targets").get(0);
+        assertFalse(target.get("met").asBoolean());
+        assertEquals(1.5, target.get("limit").asDouble(), 1e-9);
+        assertEquals(1000, target.get("count").asInt());
+        assertTrue(json.get("targets").get(1).path("ratio").isMissingNode(), "the driver's encoding was not measured");
     }
 
     @Test
@@ -99,18 +101,20 @@ class RoundsTest {
     }
 
     @Test
-    @SuppressWarnings("unchecked")
     void mergeMakesOneResultFileOfMany() throws IOException {
         List<Path> files = fourRounds();
         Path empty = dir.resolve("empty.json");
         Files.write(empty, "[ ]".getBytes(StandardCharsets.UTF_8));
         files.add(1, empty);
-        List<Object> merged = (List<Object>) Json.parse(Rounds.merge(files));
-        assertEquals(8, merged.size());
-        assertEquals("io.x.FloorOnePassBenchmark.started", ((Map<String, Object>) merged.get(1)).get("benchmark"));
         Path file = dir.resolve("merged.json");
-        Files.write(file, Rounds.merge(files).getBytes(StandardCharsets.UTF_8));
+        ResultFiles.write(file, Rounds.merge(files), 1);
+        JsonNode merged = ResultFiles.MAPPER.readTree(file.toFile());
+        assertEquals(8, merged.size());
+        assertEquals("io.x.FloorOnePassBenchmark.started", merged.get(1).get("benchmark").asText());
         assertEquals(8, Report.load(file, null).size());
+        Path notAnArray = write("round-9-x.json", result("OursDefaultsBenchmark.started", 1, 1));
+        Files.write(notAnArray, "{}".getBytes(StandardCharsets.UTF_8));
+        assertThrows(IllegalArgumentException.class, () -> Rounds.merge(List.of(notAnArray)));
     }
 
     private List<Path> fourRounds() throws IOException {

@@ -1,4 +1,4 @@
-package io.github.mongoredact.jmh.report;
+package io.github.mongoredact.jmh.report.legacy;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
