@@ -40,6 +40,7 @@ public final class Report {
             "DriverNoListener");
     /** The parameters that are the x axis (sequence or batch size). */
     static final List<String> SIZE_PARAMS = Arrays.asList("count", "batch");
+
     private Report() {
     }
 
@@ -81,12 +82,7 @@ public final class Report {
         }
 
         String size() {
-            for (String p : SIZE_PARAMS) {
-                if (params.containsKey(p)) {
-                    return params.get(p);
-                }
-            }
-            return "";
+            return params.getOrDefault(sizeName(), "");
         }
 
         /** The parameters other than the size, as text. */
