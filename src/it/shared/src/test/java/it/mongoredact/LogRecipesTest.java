@@ -46,6 +46,8 @@ class LogRecipesTest {
         String lines = run(output, "ecs", "logging.structured.format.console=ecs");
         assertTrue(lines.contains("\"commandName\":\"insert\""), lines);
         assertTrue(lines.contains("\"ecs\":{\"version\""), lines);
+        // the nested form the README shows (Boot 3.5 and 4.0; Boot 3.4 wrote flat keys, "log.level")
+        assertTrue(lines.contains("\"log\":{\"level\":\"DEBUG\",\"logger\":\"io.github.mongoredact.command\"}"), lines);
     }
 
     @Test
