@@ -34,9 +34,10 @@ import java.util.stream.Collectors;
  *
  * <p>{@link MongoRedactStartupCondition} decides whether it applies ({@code mongo-redact.enabled}) and, before anything is
  * bound, stops the start with a report where it can not work (Java, Spring Boot or driver line) or where a
- * {@code mongo-redact.*} property holds a value its type does not take. Every auto-configuration of this library is ordered
- * after this one, so that check comes first; its properties need nothing more than their place in a
- * {@code @ConfigurationProperties} class under {@code src/main/spring} to be checked (see {@code MongoRedactPropertyValidator}).</p>
+ * {@code mongo-redact.*} property holds a value its type does not take. That check covers the properties of every part of the
+ * library, those added later included, with nothing more than their place in a {@code @ConfigurationProperties} class under
+ * {@code src/main/spring} (see {@code MongoRedactPropertyValidator}); and it stops the start whatever the order in which the
+ * auto-configurations are evaluated, even where another one's {@code @ConditionalOnProperty} has read the bad value first.</p>
  *
  * @since 0.1
  */
