@@ -207,10 +207,9 @@ public final class RedactingCommandListener implements CommandListener {
          * @since 0.1
          */
         public RedactingCommandListener build() {
-            String unsupported = DriverApi.unsupportedReason();
-            if (unsupported != null) {
-                throw new IllegalStateException("mongo-redact supports the MongoDB Java driver " + DriverApi.SUPPORTED_RANGE
-                        + "; the driver on the class path, version " + DriverApi.driverVersion() + ", lacks: " + unsupported);
+            String refusal = DriverApi.refusal();
+            if (refusal != null) {
+                throw new IllegalStateException(refusal);
             }
             return new RedactingCommandListener(this);
         }

@@ -3,6 +3,7 @@ package io.github.mongoredact;
 import com.mongodb.MongoCommandException;
 import com.mongodb.client.MongoClient;
 import com.mongodb.event.CommandFailedEvent;
+import io.github.mongoredact.internal.bson.DriverApi;
 import org.bson.Document;
 import org.junit.jupiter.api.Test;
 
@@ -16,7 +17,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * Sensitive commands sent by the real driver to the embedded server (which refuses them): the forwarded command is the empty
- * document, and the failure keeps only code, code name and error labels.
+ * document, and the failure's response holds only code, code name and error labels: the server's on driver 5.x; on 4.11 the
+ * driver has blanked them (code -1, an empty code name, no labels) before any listener sees the failure.
  */
 class RealDriverSpecRedactionTest {
     private static final String SECRET = "s3cr3t-pa55word";
@@ -49,7 +51,13 @@ class RealDriverSpecRedactionTest {
                 MongoCommandException e = assertInstanceOf(MongoCommandException.class, failed.getThrowable());
                 assertEquals(Set.of("code", "codeName", "errorLabels"), e.getResponse().keySet(),
                         () -> e.getResponse().toJson());
-                assertTrue(e.getErrorCode() != 0, e.getMessage());
+                // the driver hands listeners the failure of a sensitive command already rebuilt: 5.x keeps the code, code
+                // name and labels; 4.11 blanks them (a MongoCommandException over an empty response), so that no code and no
+                // code name reach any listener there, and none can be forwarded
+                boolean blankedByTheDriver = DriverApi.driverVersion().startsWith("4.");
+                assertEquals(blankedByTheDriver ? -1 : 59, e.getErrorCode(), e.getMessage());
+                assertEquals(blankedByTheDriver ? "" : "CommandNotFound", e.getErrorCodeName(), e.getMessage());
+                assertTrue(e.getErrorLabels().isEmpty(), e.getMessage());
                 assertFalse(e.getMessage().contains(SECRET));
                 assertFalse(e.getMessage().contains("alice"), e.getMessage());
             }

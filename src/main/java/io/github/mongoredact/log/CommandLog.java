@@ -23,6 +23,11 @@ interface CommandLog {
         public void log(final CommandLogSink.Level level, final String message, final List<Object> keyValues,
                         @Nullable final Throwable cause) {
         }
+
+        @Override
+        public boolean keepsKeyValuePairsApart() {
+            return false;
+        }
     };
 
     /** @return whether a line at the level would be written; cheap */
@@ -35,6 +40,16 @@ interface CommandLog {
      * @param cause the throwable to attach, or null
      */
     void log(CommandLogSink.Level level, String message, List<Object> keyValues, @Nullable Throwable cause);
+
+    /**
+     * Whether the back end keeps key-value pairs apart from the message, so that a line may carry both without writing the
+     * same text twice. Asked once, when a sink is built.
+     *
+     * @return true where the key-value pairs reach the back end as fields of their own
+     */
+    default boolean keepsKeyValuePairsApart() {
+        return true;
+    }
 
     /**
      * @param name the logger name

@@ -27,13 +27,14 @@ import static io.github.mongoredact.internal.Checks.notNull;
  *
  * <p>Each line has the driver's message text, word for word ({@code Command "find" started on database "test" using a
  * connection with driver-generated ID 3 and server-generated ID 12 to localhost:27017. The request ID is 9 and the operation
- * ID is 7. Command: {...}}, its siblings for success and failure, optional parts dropped when absent), and the same data as
- * SLF4J key-value pairs named as the specification's structured fields ({@code commandName}, {@code databaseName},
- * {@code requestId}, {@code operationId}, {@code driverConnectionId}, {@code serverConnectionId}, {@code serverHost},
- * {@code serverPort}, {@code serviceId}, {@code durationMS}, {@code command}, {@code reply}, {@code failure}), plus
- * {@code queryShapeHash} (the query-shape fingerprint, 16 hex digits) and, for errors, {@code errorCode} and
- * {@code errorCodeName}. A reply that reports {@code writeErrors} or {@code writeConcernError} under {@code ok: 1} is logged
- * as an error: at {@link Builder#errorLevel(Level)}, with its code.</p>
+ * ID is 7. Command: {...}}, its siblings for success and failure, optional parts dropped when absent), and, where the SLF4J
+ * back end keeps them apart from the message ({@link Builder#keyValuePairs(boolean)}), the same data as SLF4J key-value
+ * pairs named as the specification's structured fields ({@code commandName}, {@code databaseName}, {@code requestId},
+ * {@code operationId}, {@code driverConnectionId}, {@code serverConnectionId}, {@code serverHost}, {@code serverPort},
+ * {@code serviceId}, {@code durationMS}, {@code command}, {@code reply}, {@code failure}), plus {@code queryShapeHash} (the
+ * query-shape fingerprint, 16 hex digits) and, for errors, {@code errorCode} and {@code errorCodeName}. A reply that reports
+ * {@code writeErrors} or {@code writeConcernError} under {@code ok: 1} is logged as an error: at
+ * {@link Builder#errorLevel(Level)}, with its code.</p>
  *
  * <p>Documents are relaxed extended JSON cut at {@link LoggerSettings#getMaxDocumentLength()} characters with {@code " ..."}
  * appended when longer (a document of exactly that length is shown whole), in time and memory proportional to that limit
@@ -71,6 +72,7 @@ public final class CommandLogSink implements CommandSink {
     private final Level errorLevel;
     private final long slowThresholdNanos;
     private final CommandLog log;
+    private final boolean keyValuePairs;
     private final LongAdder failures = new LongAdder();
     private final AtomicBoolean warnedFailure = new AtomicBoolean();
 
@@ -82,6 +84,7 @@ public final class CommandLogSink implements CommandSink {
         this.errorLevel = builder.errorLevel == null ? builder.level : builder.errorLevel;
         this.slowThresholdNanos = builder.slowThresholdNanos;
         this.log = builder.log == null ? CommandLog.create(loggerName) : builder.log;
+        this.keyValuePairs = builder.keyValuePairs == null ? log.keepsKeyValuePairsApart() : builder.keyValuePairs;
     }
 
     /**
@@ -164,7 +167,7 @@ public final class CommandLogSink implements CommandSink {
             logStarted(lineLevel, command.getStarted());
         }
         StartedCommand started = command.getStarted();
-        LogLine line = new LogLine(128 + (maxDocumentLength == 0 ? 256 : maxDocumentLength));
+        LogLine line = new LogLine(128 + (maxDocumentLength == 0 ? 256 : maxDocumentLength), keyValuePairs);
         line.text("Command \"").field("commandName", started.getCommandName()).text("\" ")
                 .text(command.isSucceeded() ? "succeeded" : "failed")
                 .text(" on database \"").field("databaseName", started.getDatabaseName()).text("\" in ")
@@ -189,7 +192,7 @@ public final class CommandLogSink implements CommandSink {
 
     private void logStarted(final Level lineLevel, final StartedCommand started) {
         String json = render(started.getCommand());
-        LogLine line = new LogLine(160 + json.length());
+        LogLine line = new LogLine(160 + json.length(), keyValuePairs);
         line.text("Command \"").field("commandName", started.getCommandName()).text("\" started on database \"")
                 .field("databaseName", started.getDatabaseName()).text("\"")
                 .connection(started)
@@ -252,6 +255,15 @@ public final class CommandLogSink implements CommandSink {
     }
 
     /**
+     * @return whether each line carries the structured fields as SLF4J key-value pairs besides its message: as set with
+     *         {@link Builder#keyValuePairs(boolean)}, or as detected when the sink was built
+     * @since 0.2
+     */
+    public boolean isKeyValuePairs() {
+        return keyValuePairs;
+    }
+
+    /**
      * @param unit the unit
      * @return the slow-or-failed threshold in the unit, or -1 when every command is logged
      * @since 0.1
@@ -263,7 +275,8 @@ public final class CommandLogSink implements CommandSink {
     @Override
     public String toString() {
         return "CommandLogSink{loggerName=" + loggerName + ", level=" + level + ", errorLevel=" + errorLevel
-                + ", maxDocumentLength=" + maxDocumentLength + ", slowThresholdNanos=" + slowThresholdNanos + "}";
+                + ", maxDocumentLength=" + maxDocumentLength + ", slowThresholdNanos=" + slowThresholdNanos
+                + ", keyValuePairs=" + keyValuePairs + "}";
     }
 
     /**
@@ -296,6 +309,8 @@ public final class CommandLogSink implements CommandSink {
         @Nullable
         private Level errorLevel;
         private long slowThresholdNanos = -1;
+        @Nullable
+        private Boolean keyValuePairs;
         @Nullable
         private CommandLog log;
 
@@ -368,6 +383,25 @@ public final class CommandLogSink implements CommandSink {
                 throw new IllegalArgumentException("threshold must be 0 or more, was " + threshold);
             }
             this.slowThresholdNanos = notNull("unit", unit).toNanos(threshold);
+            return this;
+        }
+
+        /**
+         * Whether each line carries the structured fields as SLF4J key-value pairs besides its message. When not set, this is
+         * found once, when the sink is built, from the SLF4J back end: true for Logback and Log4j 2, which keep key-value
+         * pairs apart from the message (a structured layout such as JSON, ECS or Logstash writes them as fields; a pattern
+         * layout shows them only where it names them: Logback's {@code %kvp}, Log4j's {@code %X}); false for every other
+         * back end (slf4j-simple, JBoss LogManager, java.util.logging), which writes them into the line before the message,
+         * so that the command or reply would be written twice. Without them a line is the message alone, so the fields that
+         * the driver's message does not show ({@code queryShapeHash}, {@code errorCode}, {@code errorCodeName}) are not
+         * written.
+         *
+         * @param keyValuePairs true to add the key-value pairs whatever the back end, false to write the message alone
+         * @return this
+         * @since 0.2
+         */
+        public Builder keyValuePairs(final boolean keyValuePairs) {
+            this.keyValuePairs = keyValuePairs;
             return this;
         }
 

@@ -8,19 +8,28 @@ import io.github.mongoredact.internal.bson.DriverApi;
 import org.bson.types.ObjectId;
 
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 
 /**
  * One log line, built in one pass from one list of entries: each entry is message text, a field (its value written into the
  * message and kept as a key-value pair), or a structured-only field (a key-value pair the driver's message does not show).
- * So the message and the key-value pairs can not disagree. Not thread-safe: one per line.
+ * So the message and the key-value pairs can not disagree. Without key-value pairs (a back end that would write them into the
+ * line beside the message) only the message is built. Not thread-safe: one per line.
  */
 final class LogLine {
     private final StringBuilder message;
-    private final List<Object> keyValues = new ArrayList<>(36);
+    private final List<Object> keyValues;
+    private final boolean withKeyValuePairs;
 
-    LogLine(final int capacity) {
+    /**
+     * @param capacity the message's first capacity
+     * @param withKeyValuePairs whether the fields are kept as key-value pairs too
+     */
+    LogLine(final int capacity, final boolean withKeyValuePairs) {
         this.message = new StringBuilder(capacity);
+        this.withKeyValuePairs = withKeyValuePairs;
+        this.keyValues = withKeyValuePairs ? new ArrayList<>(36) : Collections.emptyList();
     }
 
     /** Message text only. */
@@ -32,15 +41,15 @@ final class LogLine {
     /** A value shown in the message and kept as a key-value pair. */
     LogLine field(final String key, final Object value) {
         message.append(value);
-        keyValues.add(key);
-        keyValues.add(value);
-        return this;
+        return structured(key, value);
     }
 
     /** A key-value pair the message does not show. */
     LogLine structured(final String key, final Object value) {
-        keyValues.add(key);
-        keyValues.add(value);
+        if (withKeyValuePairs) {
+            keyValues.add(key);
+            keyValues.add(value);
+        }
         return this;
     }
 
@@ -74,7 +83,7 @@ final class LogLine {
         return message.toString();
     }
 
-    /** @return alternating keys and non-null values, in the order they were added */
+    /** @return alternating keys and non-null values, in the order they were added; empty without key-value pairs */
     List<Object> keyValues() {
         return keyValues;
     }

@@ -12,10 +12,41 @@ import java.util.List;
  * log sink that names SLF4J; it is loaded only when SLF4J 2 is visible to this library (class path or module path).
  */
 final class Slf4jCommandLog implements CommandLog {
+    /**
+     * The SLF4J back ends, by their {@code ILoggerFactory}, that hand key-value pairs to their layouts as fields of their own:
+     * Logback (the event's key-value list: {@code %kvp}, JSON encoders, Spring Boot's structured logging) and Log4j 2 (the
+     * context map of the event: {@code %X}, JSON Template Layout). Every other back end gets them through SLF4J's fallback,
+     * which writes them into the message, before it (slf4j-simple, JBoss LogManager, java.util.logging, reload4j).
+     */
+    private static final String[] KEEP_KEY_VALUE_PAIRS_APART = {
+        "ch.qos.logback.classic.LoggerContext",
+        "org.apache.logging.slf4j.Log4jLoggerFactory"
+    };
+
     private final Logger logger;
+    private final boolean keyValuePairsApart;
 
     Slf4jCommandLog(final String name) {
         this.logger = LoggerFactory.getLogger(name);
+        this.keyValuePairsApart = keepsKeyValuePairsApart(LoggerFactory.getILoggerFactory().getClass().getName());
+    }
+
+    /**
+     * @param loggerFactory the class name of SLF4J's {@code ILoggerFactory}
+     * @return whether that back end keeps key-value pairs apart from the message
+     */
+    static boolean keepsKeyValuePairsApart(final String loggerFactory) {
+        for (String apart : KEEP_KEY_VALUE_PAIRS_APART) {
+            if (apart.equals(loggerFactory)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    @Override
+    public boolean keepsKeyValuePairsApart() {
+        return keyValuePairsApart;
     }
 
     @Override
@@ -64,6 +95,6 @@ final class Slf4jCommandLog implements CommandLog {
 
     @Override
     public String toString() {
-        return "Slf4jCommandLog{" + logger.getName() + "}";
+        return "Slf4jCommandLog{" + logger.getName() + ", keyValuePairsApart=" + keyValuePairsApart + "}";
     }
 }

@@ -38,7 +38,7 @@ public final class ListenerArrangement {
     ListenerArrangement(final RedactingCommandListener listener, final boolean replaceMicrometerListener,
                         final boolean wrapOtherListeners) {
         this.listener = listener;
-        this.moved = find(listener.getListeners(), MovedListeners.class);
+        this.moved = find(listener.getSinks(), MovedListeners.class);
         this.replaceMicrometer = replaceMicrometerListener && recordsCommandTimers(listener.getSinks());
         this.wrapOthers = wrapOtherListeners;
     }
@@ -84,8 +84,8 @@ public final class ListenerArrangement {
         return false;
     }
 
-    private static <T> T find(final List<CommandListener> listeners, final Class<T> type) {
-        for (CommandListener candidate : listeners) {
+    private static <T> T find(final List<?> downstreams, final Class<T> type) {
+        for (Object candidate : downstreams) {
             if (type.isInstance(candidate)) {
                 return type.cast(candidate);
             }

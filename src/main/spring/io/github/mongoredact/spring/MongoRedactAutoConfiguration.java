@@ -1,7 +1,6 @@
 package io.github.mongoredact.spring;
 
 import com.mongodb.MongoClientSettings;
-import com.mongodb.event.CommandListener;
 import com.mongodb.lang.Nullable;
 import io.github.mongoredact.CommandSink;
 import io.github.mongoredact.FieldAction;
@@ -16,6 +15,7 @@ import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean
 import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Conditional;
 import org.springframework.context.annotation.Import;
 
 import java.time.Duration;
@@ -32,6 +32,13 @@ import java.util.stream.Collectors;
  * context is added to the listener, then the place for the listeners moved off the client
  * ({@code mongo-redact.wrap-other-listeners}).</p>
  *
+ * <p>{@link MongoRedactStartupCondition} decides whether it applies ({@code mongo-redact.enabled}) and, before anything is
+ * bound, stops the start with a report where it can not work (Java, Spring Boot or driver line) or where a
+ * {@code mongo-redact.*} property holds a value its type does not take. That check covers the properties of every part of the
+ * library, those added later included, with nothing more than their place in a {@code @ConfigurationProperties} class under
+ * {@code src/main/spring} (see {@code MongoRedactPropertyValidator}); and it stops the start whatever the order in which the
+ * auto-configurations are evaluated, even where another one's {@code @ConditionalOnProperty} has read the bad value first.</p>
+ *
  * @since 0.1
  */
 @AutoConfiguration(afterName = {
@@ -42,7 +49,7 @@ import java.util.stream.Collectors;
         "org.springframework.boot.micrometer.metrics.autoconfigure.CompositeMeterRegistryAutoConfiguration",
         "org.springframework.boot.micrometer.metrics.autoconfigure.export.simple.SimpleMetricsExportAutoConfiguration"})
 @ConditionalOnClass(MongoClientSettings.class)
-@ConditionalOnProperty(prefix = "mongo-redact", name = "enabled", havingValue = "true", matchIfMissing = true)
+@Conditional(MongoRedactStartupCondition.class)
 @EnableConfigurationProperties(MongoRedactProperties.class)
 @Import(MongoRedactMetricsConfiguration.class)
 public class MongoRedactAutoConfiguration {
@@ -94,6 +101,10 @@ public class MongoRedactAutoConfiguration {
         if (onlySlowOrFailed != null) {
             builder.onlySlowOrFailed(onlySlowOrFailed.toNanos(), TimeUnit.NANOSECONDS);
         }
+        Boolean keyValuePairs = log.getKeyValuePairs();
+        if (keyValuePairs != null) {
+            builder.keyValuePairs(keyValuePairs);
+        }
         return builder.build();
     }
 
@@ -133,13 +144,13 @@ public class MongoRedactAutoConfiguration {
 
     /** The one place that adds the sinks and the place for the moved listeners. */
     static RedactingCommandListener build(final RedactionPolicy policy, final int maxInFlight, final List<CommandSink> sinks,
-                                          @Nullable final CommandListener moved) {
+                                          @Nullable final MovedListeners moved) {
         RedactingCommandListener.Builder builder = RedactingCommandListener.builder().policy(policy).maxInFlight(maxInFlight);
         for (CommandSink sink : sinks) {
             builder.addSink(sink);
         }
         if (moved != null) {
-            builder.addListener(moved);
+            builder.addSink(moved);
         }
         return builder.build();
     }

@@ -230,6 +230,14 @@ public class MongoRedactProperties {
         /** The SLF4J logger name. */
         private String loggerName = "io.github.mongoredact.command"; // CommandLogSink.DEFAULT_LOGGER_NAME, as a literal for the metadata
 
+        /**
+         * Whether each line carries the structured fields as SLF4J key-value pairs besides its message; when not set, true on
+         * Logback and Log4j 2 (Spring Boot's structured logging writes them as fields), false on back ends that would write
+         * them into the line.
+         */
+        @Nullable
+        private Boolean keyValuePairs;
+
         public boolean isEnabled() {
             return enabled;
         }
@@ -269,6 +277,15 @@ public class MongoRedactProperties {
 
         public String getLoggerName() {
             return loggerName;
+        }
+
+        @Nullable
+        public Boolean getKeyValuePairs() {
+            return keyValuePairs;
+        }
+
+        public void setKeyValuePairs(@Nullable final Boolean keyValuePairs) {
+            this.keyValuePairs = keyValuePairs;
         }
 
         public void setLoggerName(final String loggerName) {

@@ -37,14 +37,18 @@ public final class Demo {
      * @param args the command line, see {@code --help}
      */
     public static void main(final String[] args) {
-        // The demo runs with slf4j-simple: lines on standard output, without the thread name; others' logs quiet.
+        logToStandardOutput();
+        int code = run(args, System.out);
+        System.out.flush();
+        System.exit(code);
+    }
+
+    /** The demo runs with slf4j-simple: lines on standard output, without the thread name; others' logs quiet. */
+    static void logToStandardOutput() {
         setIfAbsent("org.slf4j.simpleLogger.logFile", "System.out");
         setIfAbsent("org.slf4j.simpleLogger.showThreadName", "false");
         setIfAbsent("org.slf4j.simpleLogger.defaultLogLevel", "warn");
         setIfAbsent("org.slf4j.simpleLogger.log.de.bwaldvogel", "off"); // the server logs the commands it rejects
-        int code = run(args, System.out);
-        System.out.flush();
-        System.exit(code);
     }
 
     /**

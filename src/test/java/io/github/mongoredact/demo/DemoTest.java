@@ -4,6 +4,8 @@ import com.mongodb.client.MongoClient;
 import com.mongodb.client.MongoClients;
 import de.bwaldvogel.mongo.MongoServer;
 import de.bwaldvogel.mongo.backend.memory.MemoryBackend;
+import io.github.mongoredact.internal.bson.DriverApi;
+import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 
 import java.io.ByteArrayOutputStream;
@@ -12,6 +14,8 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Paths;
 import java.util.ArrayList;
 import java.util.Base64;
 import java.util.LinkedHashSet;
@@ -36,6 +40,8 @@ class DemoTest {
     private static final Pattern LOG_LINE = Pattern.compile("^(\\[[^\\]]*\\] )?(TRACE|DEBUG|INFO|WARN|ERROR) (\\S+) - ");
     private static final Pattern CARD_NUMBER = Pattern.compile("4929-\\d{4}-\\d{4}-\\d{4}");
     private static final Pattern EMAIL = Pattern.compile("[a-z]+\\.[a-z]+\\.\\d+@example\\.com");
+    /** The demo's output with no option, made once: see {@link #defaultProgram()}. */
+    private static Program defaultRun;
 
     @Test
     void printsRedactedLogLinesMetricsAndSummaryAndNoPlantedValue() {
@@ -105,13 +111,42 @@ class DemoTest {
 
     @Test
     void mainExitsAfterTheRunAndItsWholeOutputHoldsNoPlantedValue() throws Exception {
-        Program program = runProgram();
+        Program program = defaultProgram();
 
         assertEquals(0, program.exitCode, program.output);
         assertMetricsAndSummary(program.output);
         assertTrue(program.output.contains("DEBUG " + Demo.LOGGER_NAME + " - "), program.output);
         assertTrue(program.output.contains("Command \"insert\" started on database \"mongo_redact_demo\""), program.output);
         assertNoPlantedValue(program.output);
+    }
+
+    /**
+     * The README's excerpt is what the demo prints on the driver line {@code mvn -q -Pdemo} runs it on (the demo profile's
+     * {@code demo.driver}), but for what changes from run to run; on other lines the driver's own wording differs, and this
+     * is skipped.
+     */
+    @Test
+    void theReadmesExcerptIsWhatTheDemoPrintsOnItsDriverLine() throws Exception {
+        String pom = Files.readString(Paths.get("pom.xml"), StandardCharsets.UTF_8);
+        Matcher demoDriver = Pattern.compile("<demo\\.driver>([^<]+)</demo\\.driver>").matcher(pom);
+        assertTrue(demoDriver.find(), "the demo profile names its driver line");
+        Assumptions.assumeTrue(DriverApi.driverVersion().equals(demoDriver.group(1)),
+                "the demo runs on " + demoDriver.group(1) + ", this suite on " + DriverApi.driverVersion());
+        Program program = defaultProgram();
+        assertEquals(0, program.exitCode, program.output);
+        String readme = DemoExcerpt.in(Files.readString(Paths.get("README.md"), StandardCharsets.UTF_8));
+        String fresh = DemoExcerpt.of(program.output);
+        assertEquals(DemoExcerpt.normalize(fresh), DemoExcerpt.normalize(readme), "README.md's demo excerpt is not what"
+                + " the demo prints now; regenerate it with mvn -q -Pdemo -Ddemo.main=" + DemoExcerpt.class.getName()
+                + ". This run's excerpt:\n" + fresh);
+    }
+
+    /** The demo as its own program with no option, run once for the tests that read its output. */
+    private static synchronized Program defaultProgram() throws IOException, InterruptedException {
+        if (defaultRun == null) {
+            defaultRun = runProgram();
+        }
+        return defaultRun;
     }
 
     @Test

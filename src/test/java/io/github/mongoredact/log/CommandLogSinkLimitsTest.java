@@ -99,7 +99,7 @@ class CommandLogSinkLimitsTest {
         Arrays.fill(response, 'q');
         MongoException failure = new MongoException("The full response is " + new String(response));
         try (CapturedLog log = new CapturedLog("debug")) {
-            CommandLogSink sink = CommandLogSink.builder().loggerName(log.loggerName).build();
+            CommandLogSink sink = CommandLogSink.builder().loggerName(log.loggerName).keyValuePairs(true).build();
             sink.completed(Events.failed(started(new BsonDocument("find", new BsonString("users"))), failure, 1000));
             String text = log.text();
             assertFalse(text.contains(new String(response, 0, 1001)), "no text past the limit");

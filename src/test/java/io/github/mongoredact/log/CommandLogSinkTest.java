@@ -39,7 +39,7 @@ class CommandLogSinkTest {
     @Test
     void writesTheDriversStartedTextAndStructuredFields() {
         try (CapturedLog log = new CapturedLog("debug")) {
-            CommandLogSink sink = CommandLogSink.builder().loggerName(log.loggerName).build();
+            CommandLogSink sink = CommandLogSink.builder().loggerName(log.loggerName).keyValuePairs(true).build();
             sink.started(find(Events.startedEvent(9, FIND)));
             List<String> lines = log.lines();
             assertEquals(1, lines.size(), log.text());
@@ -59,7 +59,7 @@ class CommandLogSinkTest {
     @Test
     void writesTheDriversSucceededTextWithTheReply() {
         try (CapturedLog log = new CapturedLog("debug")) {
-            CommandLogSink sink = CommandLogSink.builder().loggerName(log.loggerName).build();
+            CommandLogSink sink = CommandLogSink.builder().loggerName(log.loggerName).keyValuePairs(true).build();
             StartedCommand started = find(Events.startedEvent(9, FIND));
             sink.completed(Events.succeeded(started, Events.raw("{\"cursor\": {\"firstBatch\": [], \"id\": 0}, \"ok\": 1.0}"),
                     1_500_000, 0, null));
@@ -76,7 +76,7 @@ class CommandLogSinkTest {
     @Test
     void writesTheDriversFailedTextWithTheThrowable() {
         try (CapturedLog log = new CapturedLog("debug")) {
-            CommandLogSink sink = CommandLogSink.builder().loggerName(log.loggerName).build();
+            CommandLogSink sink = CommandLogSink.builder().loggerName(log.loggerName).keyValuePairs(true).build();
             StartedCommand started = find(Events.startedEvent(9, FIND));
             sink.completed(Events.failed(started, Events.commandException(2, "BadValue"), 2_000_000));
             String line = log.lines().get(0);
@@ -92,7 +92,7 @@ class CommandLogSinkTest {
     @Test
     void dropsTheServerIdWhenAbsentAndAddsTheServiceId() {
         try (CapturedLog log = new CapturedLog("debug")) {
-            CommandLogSink sink = CommandLogSink.builder().loggerName(log.loggerName).build();
+            CommandLogSink sink = CommandLogSink.builder().loggerName(log.loggerName).keyValuePairs(true).build();
             ObjectId serviceId = new ObjectId("5f0000000000000000000001");
             sink.started(find(Events.startedEvent(Events.connection(null, serviceId), 9, FIND)));
             String line = log.lines().get(0);
@@ -106,8 +106,8 @@ class CommandLogSinkTest {
     @Test
     void logsWriteErrorsUnderOkOneAsErrorsWithTheirCode() {
         try (CapturedLog log = new CapturedLog("info")) {
-            CommandLogSink sink = CommandLogSink.builder().loggerName(log.loggerName).errorLevel(CommandLogSink.Level.WARN)
-                    .build();
+            CommandLogSink sink = CommandLogSink.builder().loggerName(log.loggerName).keyValuePairs(true)
+                    .errorLevel(CommandLogSink.Level.WARN).build();
             StartedCommand started = Events.started(Events.startedEvent(4, "{\"insert\": \"users\"}"),
                     Events.raw("{\"insert\": \"users\"}"), "users", 1);
             sink.completed(Events.succeeded(started, Events.raw("{\"n\": 0, \"writeErrors\": [{\"index\": 0,"
@@ -129,7 +129,7 @@ class CommandLogSinkTest {
         }
         BsonDocument command = Events.raw("{\"insert\": \"users\"" + big + "}");
         try (CapturedLog log = new CapturedLog("debug")) {
-            CommandLogSink sink = CommandLogSink.builder().loggerName(log.loggerName)
+            CommandLogSink sink = CommandLogSink.builder().loggerName(log.loggerName).keyValuePairs(true)
                     .loggerSettings(MongoClientSettings.builder().build()).build();
             sink.started(Events.started(Events.startedEvent(1, "{\"insert\": \"users\"}"), command, "users", 1));
             String line = log.lines().get(0);
@@ -143,7 +143,7 @@ class CommandLogSinkTest {
     @Test
     void cutsAtFiveCharacters() {
         try (CapturedLog log = new CapturedLog("debug")) {
-            CommandLogSink sink = CommandLogSink.builder().loggerName(log.loggerName)
+            CommandLogSink sink = CommandLogSink.builder().loggerName(log.loggerName).keyValuePairs(true)
                     .loggerSettings(LoggerSettings.builder().maxDocumentLength(5).build()).build();
             sink.started(find(Events.startedEvent(9, FIND)));
             assertTrue(log.lines().get(0).endsWith(" Command: {\"fin ..."), log.lines().get(0));
@@ -154,7 +154,7 @@ class CommandLogSinkTest {
     void logsSensitiveCommandsAsEmptyDocumentsThroughTheRealDriver() {
         try (CapturedLog log = new CapturedLog("debug"); EmbeddedServer server = new EmbeddedServer()) {
             RedactingCommandListener listener = RedactingCommandListener.builder().policy(RedactionPolicy.specOnly())
-                    .addSink(CommandLogSink.builder().loggerName(log.loggerName).build()).build();
+                    .addSink(CommandLogSink.builder().loggerName(log.loggerName).keyValuePairs(true).build()).build();
             MongoClient client = server.client(listener);
             MongoDatabase db = client.getDatabase("test");
             try {
@@ -188,7 +188,7 @@ class CommandLogSinkTest {
             }
         };
         try (CapturedLog log = new CapturedLog("info")) {
-            CommandLogSink sink = CommandLogSink.builder().loggerName(log.loggerName).build();
+            CommandLogSink sink = CommandLogSink.builder().loggerName(log.loggerName).keyValuePairs(true).build();
             assertFalse(sink.needsDocuments(), "no copy is asked for when DEBUG is off");
             CommandStartedEvent event = Events.startedEvent(9, FIND);
             StartedCommand started = Events.started(event, tripwire, "users", 1);
@@ -199,7 +199,7 @@ class CommandLogSinkTest {
             assertEquals(List.of(), log.lines());
         }
         try (CapturedLog log = new CapturedLog("debug")) {
-            CommandLogSink sink = CommandLogSink.builder().loggerName(log.loggerName).build();
+            CommandLogSink sink = CommandLogSink.builder().loggerName(log.loggerName).keyValuePairs(true).build();
             assertTrue(sink.needsDocuments());
             // the tripwire renders when the level is on; what it throws is caught and counted, never thrown to the driver
             sink.started(Events.started(Events.startedEvent(9, FIND), tripwire, "users", 1));
@@ -211,7 +211,7 @@ class CommandLogSinkTest {
     @Test
     void slowOrFailedModeWritesOnlySlowAndFailedCommandsWithTheirCommand() {
         try (CapturedLog log = new CapturedLog("debug")) {
-            CommandLogSink sink = CommandLogSink.builder().loggerName(log.loggerName)
+            CommandLogSink sink = CommandLogSink.builder().loggerName(log.loggerName).keyValuePairs(true)
                     .onlySlowOrFailed(100, TimeUnit.MILLISECONDS).build();
             StartedCommand started = find(Events.startedEvent(9, FIND));
             sink.started(started);
@@ -235,7 +235,7 @@ class CommandLogSinkTest {
     void slowOrFailedModeLogsTheWriteErrorOfARealDuplicateInsert() {
         try (CapturedLog log = new CapturedLog("debug"); EmbeddedServer server = new EmbeddedServer()) {
             RedactingCommandListener listener = RedactingCommandListener.builder()
-                    .addSink(CommandLogSink.builder().loggerName(log.loggerName).onlySlowOrFailed(1, TimeUnit.HOURS)
+                    .addSink(CommandLogSink.builder().loggerName(log.loggerName).keyValuePairs(true).onlySlowOrFailed(1, TimeUnit.HOURS)
                             .build()).build();
             MongoCollection<Document> users = server.client(listener).getDatabase("test").getCollection("users");
             users.insertOne(new Document("_id", 1).append("email", "ann@example.com"));
@@ -259,7 +259,7 @@ class CommandLogSinkTest {
     void logsOnTheHandOffThreadAndAsksForNoCopyWhenOff() {
         try (CapturedLog log = new CapturedLog("debug"); EmbeddedServer server = new EmbeddedServer()) {
             String quietName = "test.quiet." + java.util.UUID.randomUUID(); // no level set: slf4j-simple's default (warn) in the tests
-            HandOffSink handOff = HandOffSink.builder(CommandLogSink.builder().loggerName(log.loggerName).build())
+            HandOffSink handOff = HandOffSink.builder(CommandLogSink.builder().loggerName(log.loggerName).keyValuePairs(true).build())
                     .threadName("log-hand-off").build();
             HandOffSink quiet = HandOffSink.builder(CommandLogSink.builder().loggerName(quietName).build()).build();
             assertTrue(handOff.needsDocuments());

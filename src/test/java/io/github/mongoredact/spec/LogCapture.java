@@ -57,6 +57,7 @@ final class LogCapture {
         Object log = Proxy.newProxyInstance(COMMAND_LOG.getClassLoader(), new Class<?>[]{COMMAND_LOG}, (proxy, method, args) -> {
             switch (method.getName()) {
                 case "isEnabled":
+                case "keepsKeyValuePairsApart": // the spec's structured log messages are read from the key-value pairs
                     return true;
                 case "log":
                     @SuppressWarnings("unchecked")

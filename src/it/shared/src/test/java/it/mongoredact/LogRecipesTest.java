@@ -8,7 +8,15 @@ import org.junit.jupiter.api.extension.ExtendWith;
 import org.springframework.boot.test.system.CapturedOutput;
 import org.springframework.boot.test.system.OutputCaptureExtension;
 
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.List;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 
 import static it.mongoredact.Workloads.PLANTED_EMAIL;
@@ -46,6 +54,8 @@ class LogRecipesTest {
         String lines = run(output, "ecs", "logging.structured.format.console=ecs");
         assertTrue(lines.contains("\"commandName\":\"insert\""), lines);
         assertTrue(lines.contains("\"ecs\":{\"version\""), lines);
+        // the nested form the README shows (Boot 3.5 and 4.0; Boot 3.4 wrote flat keys, "log.level")
+        assertTrue(lines.contains("\"log\":{\"level\":\"DEBUG\",\"logger\":\"io.github.mongoredact.command\"}"), lines);
     }
 
     @Test
@@ -53,6 +63,35 @@ class LogRecipesTest {
         String lines = run(output, "logstash", "logging.structured.format.console=logstash");
         assertTrue(lines.contains("\"commandName\":\"insert\""), lines);
         assertTrue(lines.contains("\"@version\":\"1\""), lines);
+    }
+
+    /**
+     * The README's and docs/spring-boot.md's samples quote query-shape fingerprints of this workload; a change to the
+     * fingerprint makes them stale. Their new values are in the recipes this class writes (target/recipes of each Boot
+     * project, under target/it after mvn -B verify).
+     */
+    @Test
+    void theDocumentsSampleFingerprintsAreThoseOfThisWorkload(final CapturedOutput output) throws IOException {
+        String lines = run(output, "fingerprints", "logging.pattern.console=%-5level %logger - %msg %kvp%n");
+        Set<String> run = new TreeSet<>();
+        Matcher hash = Pattern.compile("queryShapeHash=\"([0-9a-f]{16})\"").matcher(lines);
+        while (hash.find()) {
+            run.add(hash.group(1));
+        }
+        assertFalse(run.isEmpty(), lines);
+        Pattern quoted = Pattern.compile("queryShapeHash(?:\":\"|=\")([0-9a-f]{16})\"");
+        int samples = 0;
+        for (String document : List.of("README.md", "docs/spring-boot.md")) {
+            Matcher sample = quoted.matcher(Files.readString(Path.of(System.getProperty("mongo-redact.project"), document),
+                    StandardCharsets.UTF_8));
+            while (sample.find()) {
+                samples++;
+                assertTrue(run.contains(sample.group(1)), document + " quotes queryShapeHash " + sample.group(1) + ", which is"
+                        + " not a fingerprint of this workload any more (" + run + "): take its sample anew from the recipes"
+                        + " under target/it/boot-*/target/recipes/ that mvn -B verify writes");
+            }
+        }
+        assertTrue(samples >= 6, "the documents' samples with a queryShapeHash: " + samples);
     }
 
     private static String run(final CapturedOutput output, final String name, final String setting) {

@@ -91,13 +91,37 @@ class PropertiesAndBeansTest {
         assertStartFailsNaming(output, "mongo-redact.policy", "mongo-redact.policy=none-such");
     }
 
-    /** The start fails, and Spring Boot's failure report (written to the log) names the property. */
-    private static void assertStartFailsNaming(final CapturedOutput output, final String property, final String setting) {
+    @Test
+    void aValueItsPropertyDoesNotTakeStopsTheStartWithThePropertyTheValueAndTheAcceptedValues(final CapturedOutput output) {
+        // the flag read by the auto-configuration's condition: "maybe" used to turn the library off without a word
+        String report = assertStartFailsNaming(output, "mongo-redact.enabled", "mongo-redact.enabled=maybe");
+        assertTrue(report.contains("Value: \"maybe\""), report);
+        assertTrue(report.contains("Reason: mongo-redact.enabled takes true or false"), report);
+        assertTrue(report.contains("Set mongo-redact.enabled to true or false, or leave it out for its default, true."), report);
+        // Spring's lenient words for booleans are refused too, for every boolean property
+        assertTrue(assertStartFailsNaming(output, "mongo-redact.wrap-other-listeners", "mongo-redact.wrap-other-listeners=yes")
+                .contains("Reason: mongo-redact.wrap-other-listeners takes true or false"));
+        assertTrue(assertStartFailsNaming(output, "mongo-redact.log.enabled", "mongo-redact.log.enabled=on")
+                .contains("takes true or false"));
+        // a duration in plain words, no annotation or class names
+        String duration = assertStartFailsNaming(output, "mongo-redact.log.only-slow-or-failed",
+                "mongo-redact.log.only-slow-or-failed=soon");
+        assertTrue(duration.contains("takes a duration: a number with a unit"), duration);
+        int reasonAt = duration.indexOf("Reason:");
+        String reason = duration.substring(reasonAt, duration.indexOf('\n', reasonAt));
+        assertFalse(reason.contains("@") || reason.contains("java.time") || reason.contains("Nullable"), reason);
+        assertTrue(assertStartFailsNaming(output, "mongo-redact.log.level", "mongo-redact.log.level=loud")
+                .contains("takes one of trace, debug, info, warn or error"));
+    }
+
+    /** The start fails, and Spring Boot's failure report (written to the log) names the property; returns the report. */
+    private static String assertStartFailsNaming(final CapturedOutput output, final String property, final String setting) {
         int before = output.getAll().length();
         assertThrows(RuntimeException.class, () -> RunningApp.sync(List.of(), setting).close(), setting);
         String report = output.getAll().substring(before);
         assertTrue(report.contains("APPLICATION FAILED TO START"), report);
         assertTrue(report.contains("Property: " + property), report);
+        return report;
     }
 
     @Configuration(proxyBeanMethods = false)
@@ -189,7 +213,8 @@ class PropertiesAndBeansTest {
         }
         for (String name : List.of("enabled", "policy", "keep", "redact", "drop", "placeholder-style",
                 "max-sequence-documents", "max-document-bytes", "max-in-flight", "wrap-other-listeners", "log.enabled",
-                "log.level", "log.error-level", "log.only-slow-or-failed", "log.logger-name", "metrics.enabled",
+                "log.level", "log.error-level", "log.only-slow-or-failed", "log.logger-name", "log.key-value-pairs",
+                "metrics.enabled",
                 "metrics.fingerprint-tag", "metrics.write-errors-as-failures", "metrics.replace-micrometer-listener")) {
             assertTrue(metadata.contains("\"name\": \"mongo-redact." + name + "\""), name);
         }

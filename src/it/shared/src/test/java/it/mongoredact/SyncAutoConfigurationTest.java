@@ -8,6 +8,8 @@ import io.github.mongoredact.micrometer.MicrometerCommandSink;
 import io.micrometer.core.instrument.MeterRegistry;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
+import org.springframework.boot.logging.LogLevel;
+import org.springframework.boot.logging.LoggingSystem;
 import org.springframework.boot.test.system.CapturedOutput;
 import org.springframework.boot.test.system.OutputCaptureExtension;
 
@@ -45,6 +47,28 @@ class SyncAutoConfigurationTest {
         assertFalse(log.contains(PLANTED_NAME), "planted name in the output");
         assertTrue(applicationError.contains(PLANTED_EMAIL),
                 "the application's own exception still carries the value: " + applicationError);
+    }
+
+    /**
+     * An application with only the dependency (command logger at INFO, no listener of its own): the listener copies and
+     * redacts nothing, for no downstream reads documents; once the command logger is at DEBUG, the log sink asks for them.
+     */
+    @Test
+    void theDependencyAloneCopiesNothingUntilTheCommandLogIsAtDebug() {
+        try (RunningApp app = RunningApp.sync(List.of())) {
+            RedactingCommandListener listener = app.bean(RedactingCommandListener.class);
+            Workloads.sync(app.bean(MongoClient.class));
+            assertEquals(0, listener.getCounters().getValuesRedacted(), "values redacted with nothing that reads documents");
+            assertEquals(COMMANDS, app.timerCount());
+            LoggingSystem logging = app.bean(LoggingSystem.class);
+            logging.setLogLevel(CommandLogSink.DEFAULT_LOGGER_NAME, LogLevel.DEBUG);
+            try {
+                Workloads.sync(app.bean(MongoClient.class));
+            } finally {
+                logging.setLogLevel(CommandLogSink.DEFAULT_LOGGER_NAME, null);
+            }
+            assertTrue(listener.getCounters().getValuesRedacted() > 0, "copied and redacted for the command log at DEBUG");
+        }
     }
 
     @Test

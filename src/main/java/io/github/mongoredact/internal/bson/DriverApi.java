@@ -124,6 +124,17 @@ public final class DriverApi {
         return UNSUPPORTED;
     }
 
+    /**
+     * @return null when the driver offers all the listener needs, else the refusal: the supported range, the driver's version
+     *         and what it lacks, the one message that both {@code RedactingCommandListener.Builder.build()} and the Spring
+     *         Boot start-up check give
+     */
+    @Nullable
+    public static String refusal() {
+        return UNSUPPORTED == null ? null : "mongo-redact supports the MongoDB Java driver " + SUPPORTED_RANGE
+                + "; the driver on the class path, version " + VERSION + ", lacks: " + UNSUPPORTED;
+    }
+
     /** @return which path each capability takes on this driver, for tests and messages */
     public static String paths() {
         return "driver " + VERSION + ": RawBsonDocument " + (RAW_LENGTH != null ? "accessors" : RAW_LENGTH_FIELD != null
