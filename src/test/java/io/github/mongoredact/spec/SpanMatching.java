@@ -11,7 +11,9 @@ import org.bson.BsonInt64;
 import org.bson.BsonString;
 import org.bson.BsonValue;
 
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Comparator;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
@@ -73,6 +75,70 @@ final class SpanMatching {
             }
             matchAttributes(span.getDocument("attributes"), attributes(data), path, out);
         }
+    }
+
+    /**
+     * Matches the whole tree as written: each expected span, in order, with the next span of the same level (children by
+     * start time), its attributes and its nested spans. For the driver's own tracing, whose attribute values are all strings,
+     * a numeric string is read as a number (the one adaptation: the specification types those values as int64).
+     */
+    void matchTree(final BsonArray expected, final boolean ignoreExtraSpans, final List<SpanData> all, final String path,
+                   final List<Mismatch> out) {
+        Set<String> ids = new HashSet<>();
+        all.forEach(span -> ids.add(span.getSpanId()));
+        List<SpanData> roots = new ArrayList<>();
+        for (SpanData span : all) {
+            if (!ids.contains(span.getParentSpanId())) {
+                roots.add(span);
+            }
+        }
+        matchLevel(expected, ignoreExtraSpans, roots, all, path, out);
+    }
+
+    private void matchLevel(final BsonArray expected, final boolean ignoreExtraSpans, final List<SpanData> level,
+                            final List<SpanData> all, final String path, final List<Mismatch> out) {
+        List<SpanData> ordered = new ArrayList<>(level);
+        ordered.sort(Comparator.comparingLong(SpanData::getStartEpochNanos));
+        if (!ignoreExtraSpans && ordered.size() != expected.size()) {
+            out.add(Mismatch.other(path + ": expected " + expected.size() + " spans, got " + names(ordered)));
+            return;
+        }
+        int next = 0;
+        for (int i = 0; i < expected.size(); i++) {
+            BsonDocument span = expected.get(i).asDocument();
+            String name = span.getString("name").getValue();
+            while (next < ordered.size() && ignoreExtraSpans && !ordered.get(next).getName().equals(name)) {
+                next++;
+            }
+            if (next >= ordered.size()) {
+                out.add(Mismatch.other(path + ": no span " + name + " in " + names(ordered)));
+                return;
+            }
+            SpanData data = ordered.get(next++);
+            String at = path + "/" + name;
+            if (!data.getName().equals(name)) {
+                out.add(Mismatch.other(at + ": named " + data.getName()));
+                continue;
+            }
+            matchAttributes(span.getDocument("attributes", new BsonDocument()), numbersRead(attributes(data)), at, out);
+            List<SpanData> children = new ArrayList<>();
+            for (SpanData candidate : all) {
+                if (candidate.getParentSpanId().equals(data.getSpanId())) {
+                    children.add(candidate);
+                }
+            }
+            matchLevel(span.getArray("nested", new BsonArray()), ignoreExtraSpans, children, all, at, out);
+        }
+    }
+
+    private static BsonDocument numbersRead(final BsonDocument attributes) {
+        for (Map.Entry<String, BsonValue> entry : attributes.entrySet()) {
+            BsonValue value = entry.getValue();
+            if (value.isString() && value.asString().getValue().matches("-?[0-9]{1,18}")) {
+                entry.setValue(new BsonInt64(Long.parseLong(value.asString().getValue())));
+            }
+        }
+        return attributes;
     }
 
     private void matchAttributes(final BsonDocument expected, final BsonDocument actual, final String path,

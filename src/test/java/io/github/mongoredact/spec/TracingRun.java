@@ -17,6 +17,11 @@ import com.mongodb.lang.Nullable;
 import io.github.mongoredact.Events;
 import io.github.mongoredact.RedactingCommandListener;
 import io.github.mongoredact.RedactionPolicy;
+import io.github.mongoredact.observation.DriverTracing;
+import io.micrometer.observation.ObservationRegistry;
+import io.micrometer.tracing.handler.DefaultTracingObservationHandler;
+import io.micrometer.tracing.otel.bridge.OtelCurrentTraceContext;
+import io.micrometer.tracing.otel.bridge.OtelTracer;
 import io.github.mongoredact.otel.OpenTelemetryCommandSink;
 import io.github.mongoredact.otel.Spans;
 import io.opentelemetry.sdk.trace.data.SpanData;
@@ -48,14 +53,27 @@ final class TracingRun implements AutoCloseable {
     private final TracingSpecCase specCase;
     private final RedactionPolicy policy;
     private final Map<String, Spans> spans = new LinkedHashMap<>();
-    private final Map<String, RedactingCommandListener> listeners = new LinkedHashMap<>();
+    private final Map<String, RedactingCommandListener.Builder> listeners = new LinkedHashMap<>();
+    private final Map<String, RedactingCommandListener> built = new LinkedHashMap<>();
     private final Map<String, MongoClient> clients = new LinkedHashMap<>();
     private final Map<String, String[]> databases = new LinkedHashMap<>();
     private final Map<String, String[]> collections = new LinkedHashMap<>();
     /** Session entity id to its lsid as a span carries it. */
     final Map<String, String> sessions = new LinkedHashMap<>();
 
+    /** The registries and tracing of the clients that trace with the driver's own tracing, by client id. */
+    private final Map<String, ObservationRegistry> registries = new LinkedHashMap<>();
+    private final Map<String, DriverTracing> ownTracing = new LinkedHashMap<>();
+
     TracingRun(final TracingSpecCase specCase, final RedactionPolicy policy) {
+        this(specCase, policy, false);
+    }
+
+    /**
+     * @param driversOwnTracing whether the observing clients trace with the driver's own tracing (5.7+) made safe by
+     *                          {@link DriverTracing}, into OpenTelemetry through Micrometer Tracing, rather than with the sink
+     */
+    TracingRun(final TracingSpecCase specCase, final RedactionPolicy policy, final boolean driversOwnTracing) {
         this.specCase = specCase;
         this.policy = policy;
         for (BsonValue value : specCase.createEntities()) {
@@ -69,11 +87,22 @@ final class TracingRun implements AutoCloseable {
                     Spans clientSpans = new Spans();
                     boolean payload = spec.getDocument("observeTracingMessages")
                             .getBoolean("enableCommandPayload", org.bson.BsonBoolean.FALSE).getValue();
-                    builder.addSink(OpenTelemetryCommandSink.builder(clientSpans.openTelemetry)
-                            .queryTextMaxLength(payload ? QUERY_TEXT_MAX_LENGTH : 0).build());
+                    if (driversOwnTracing) {
+                        DriverTracing tracing = DriverTracing.builder().policy(policy)
+                                .queryTextMaxLength(payload ? QUERY_TEXT_MAX_LENGTH : 0).build();
+                        ObservationRegistry registry = ObservationRegistry.create();
+                        tracing.register(registry);
+                        registry.observationConfig().observationHandler(new DefaultTracingObservationHandler(new OtelTracer(
+                                clientSpans.openTelemetry.getTracer("micrometer"), new OtelCurrentTraceContext(), event -> { })));
+                        registries.put(id, registry);
+                        ownTracing.put(id, tracing);
+                    } else {
+                        builder.addSink(OpenTelemetryCommandSink.builder(clientSpans.openTelemetry)
+                                .queryTextMaxLength(payload ? QUERY_TEXT_MAX_LENGTH : 0).build());
+                    }
                     spans.put(id, clientSpans);
                 }
-                listeners.put(id, builder.build());
+                listeners.put(id, builder);
             } else if (type.equals("database")) {
                 databases.put(id, new String[]{spec.getString("client").getValue(), spec.getString("databaseName").getValue()});
             } else if (type.equals("collection")) {
@@ -85,6 +114,16 @@ final class TracingRun implements AutoCloseable {
         }
     }
 
+    private RedactingCommandListener listener(final String client) {
+        return built.computeIfAbsent(client, id -> listeners.get(id).build());
+    }
+
+    /** @return every span the client's tracer made (the driver's own tracing: operation and command spans) */
+    List<SpanData> allSpans(final String client) {
+        Spans clientSpans = spans.get(client);
+        return clientSpans == null ? new ArrayList<>() : clientSpans.finished();
+    }
+
     /** @return the command spans the client made, in the order they ended */
     List<SpanData> commandSpans(final String client) {
         Spans clientSpans = spans.get(client);
@@ -94,9 +133,13 @@ final class TracingRun implements AutoCloseable {
     // ---- real runs ----
 
     void runReal(final String uri, final List<Mismatch> out) {
-        for (Map.Entry<String, RedactingCommandListener> client : listeners.entrySet()) {
-            clients.put(client.getKey(), MongoClients.create(MongoClientSettings.builder()
-                    .applyConnectionString(new ConnectionString(uri)).addCommandListener(client.getValue()).build()));
+        for (Map.Entry<String, RedactingCommandListener.Builder> client : listeners.entrySet()) {
+            MongoClientSettings.Builder settings = MongoClientSettings.builder().applyConnectionString(new ConnectionString(uri));
+            DriverTracing tracing = ownTracing.get(client.getKey());
+            if (tracing != null) {
+                tracing.apply(settings, registries.get(client.getKey()), client.getValue());
+            }
+            clients.put(client.getKey(), MongoClients.create(settings.addCommandListener(listener(client.getKey())).build()));
         }
         BsonArray operations = specCase.operations();
         for (int i = 0; i < operations.size(); i++) {
@@ -223,7 +266,7 @@ final class TracingRun implements AutoCloseable {
         int fed = 0;
         String session = sessions.isEmpty() ? null : sessions.keySet().iterator().next();
         for (TracingSpecCase.Expected expected : specCase.expected()) {
-            RedactingCommandListener listener = listeners.get(expected.client);
+            RedactingCommandListener listener = listener(expected.client);
             for (BsonDocument span : expected.commandSpans) {
                 BsonDocument attributes = span.getDocument("attributes");
                 String name = attributes.getString("db.command.name").getValue();
