@@ -13,7 +13,8 @@ import java.io.Writer;
 import java.util.Arrays;
 
 /**
- * Renders a document as relaxed extended JSON, the way the driver's command log does, cut at a number of characters with
+ * Renders a document as relaxed extended JSON, the way the driver's command log does (an owned raw document straight from
+ * its bytes where {@link RawJson} writes every type it holds, else through the driver's reader and writer), cut at a number of characters with
  * {@code " ..."} appended, in time and memory proportional to the limit: rendering stops once the output holds more than
  * the limit, and string-like values and names larger than what is left are decoded only up to what can still be shown.
  *
@@ -55,6 +56,18 @@ public final class TruncatedJson {
      * @throws org.bson.BSONException if the document's bytes are not valid BSON
      */
     public static String render(final BsonDocument document, final int maxLength, final String[] skippedTopLevel) {
+        if (document instanceof RawBsonDocument && RawJson.ENABLED) {
+            Output direct = RawJson.render((RawBsonDocument) document, maxLength, skippedTopLevel);
+            if (direct != null) {
+                return finish(direct, maxLength);
+            }
+            // a type the direct path does not write, or bytes that do not add up: the writer renders or reports them
+        }
+        return renderByWriter(document, maxLength, skippedTopLevel);
+    }
+
+    /** The render through the driver's reader and writer: every type, and the report of bytes that are not BSON. */
+    static String renderByWriter(final BsonDocument document, final int maxLength, final String[] skippedTopLevel) {
         // One character past the limit tells a text longer than the limit from one of exactly the limit.
         int writerLimit = maxLength == 0 || maxLength == Integer.MAX_VALUE ? 0 : maxLength + 1;
         Output out = new Output(maxLength == 0 ? 64 : Math.min(maxLength, 4096) + ELLIPSIS.length() + 1);
@@ -80,6 +93,11 @@ public final class TruncatedJson {
         } finally {
             reader.close();
         }
+        return finish(out, maxLength);
+    }
+
+    /** Cuts a text longer than the limit: its first {@code maxLength} characters, no partial character, {@code " ..."}. */
+    private static String finish(final Output out, final int maxLength) {
         if (maxLength > 0 && out.length() > maxLength) {
             out.builder.setLength(maxLength);
             out.dropPartialCharacter();
