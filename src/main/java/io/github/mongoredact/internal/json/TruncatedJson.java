@@ -13,10 +13,11 @@ import java.io.Writer;
 import java.util.Arrays;
 
 /**
- * Renders a document as relaxed extended JSON, the way the driver's command log does (an owned raw document straight from
- * its bytes where {@link RawJson} writes every type it holds, else through the driver's reader and writer), cut at a number of characters with
- * {@code " ..."} appended, in time and memory proportional to the limit: rendering stops once the output holds more than
- * the limit, and string-like values and names larger than what is left are decoded only up to what can still be shown.
+ * Renders a document as relaxed extended JSON, the way the driver's command log does (an owned raw document straight
+ * from its bytes where {@link RawJson} writes every type it holds, else through the driver's reader and writer), cut at a
+ * number of characters with {@code " ..."} appended, in time and memory proportional to the limit: rendering stops once
+ * the output holds more than the limit, and string-like values and names larger than what is left are decoded only up to
+ * what can still be shown.
  *
  * <p>As the logging specification asks, and unlike the driver's writer, only a text LONGER than the limit is cut: a text
  * of exactly the limit is shown whole, without {@code " ..."}. A cut never leaves part of a character: neither half of a
