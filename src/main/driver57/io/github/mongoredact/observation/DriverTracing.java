@@ -5,12 +5,13 @@ import com.mongodb.lang.Nullable;
 import io.github.mongoredact.CommandSink;
 import io.github.mongoredact.RedactingCommandListener;
 import io.github.mongoredact.RedactionPolicy;
+import io.github.mongoredact.internal.Classes;
 import io.github.mongoredact.internal.failure.FailureRedactor;
+import io.github.mongoredact.internal.json.QueryText;
 import io.micrometer.observation.ObservationFilter;
 import io.micrometer.observation.ObservationHandler;
 import io.micrometer.observation.ObservationRegistry;
 
-import java.util.Locale;
 import java.util.function.Function;
 
 import static io.github.mongoredact.internal.Checks.notNull;
@@ -54,9 +55,9 @@ import static io.github.mongoredact.internal.Checks.notNull;
  */
 public final class DriverTracing {
     /** The environment variable of the specification that sets the query text's length when the builder does not. */
-    public static final String QUERY_TEXT_MAX_LENGTH_VARIABLE = "OTEL_JAVA_INSTRUMENTATION_MONGODB_QUERY_TEXT_MAX_LENGTH";
+    public static final String QUERY_TEXT_MAX_LENGTH_VARIABLE = QueryText.MAX_LENGTH_VARIABLE;
     private static final String API = "com.mongodb.observability.micrometer.MicrometerObservabilitySettings";
-    private static final boolean SUPPORTED = present(API);
+    private static final boolean SUPPORTED = Classes.present(API, DriverTracing.class);
 
     private final QueryTexts texts;
     private final ScrubbedErrors errors;
@@ -184,15 +185,6 @@ public final class DriverTracing {
         return "DriverTracing{queryTextMaxLength=" + texts.maxLength() + "}";
     }
 
-    private static boolean present(final String className) {
-        try {
-            Class.forName(className, false, DriverTracing.class.getClassLoader());
-            return true;
-        } catch (ClassNotFoundException | LinkageError e) {
-            return false;
-        }
-    }
-
     /**
      * Builds a {@link DriverTracing}. Not thread-safe.
      *
@@ -249,24 +241,7 @@ public final class DriverTracing {
                 throw new IllegalStateException("The MongoDB Java driver on the class path has no tracing of its own (it"
                         + " comes with 5.7; " + API + " is missing): use io.github.mongoredact.otel.OpenTelemetryCommandSink");
             }
-            return new DriverTracing(this, queryTextMaxLength != null ? queryTextMaxLength : lengthByEnvironment());
-        }
-
-        private int lengthByEnvironment() {
-            String value = environment.apply(QUERY_TEXT_MAX_LENGTH_VARIABLE);
-            if (value == null || value.trim().isEmpty()) {
-                return 0;
-            }
-            try {
-                int length = Integer.parseInt(value.trim().toLowerCase(Locale.ROOT));
-                if (length >= 0) {
-                    return length;
-                }
-            } catch (NumberFormatException e) {
-                // reported below with the value
-            }
-            throw new IllegalArgumentException(QUERY_TEXT_MAX_LENGTH_VARIABLE + " must be 0 (off) or a positive number of"
-                    + " characters; was \"" + value + "\"");
+            return new DriverTracing(this, QueryText.maxLength(queryTextMaxLength, environment));
         }
     }
 }

@@ -5,7 +5,7 @@ import com.mongodb.lang.Nullable;
 import io.github.mongoredact.CommandSink;
 import io.github.mongoredact.StartedCommand;
 import io.github.mongoredact.internal.bson.DriverApi;
-import io.github.mongoredact.internal.json.TruncatedJson;
+import io.github.mongoredact.internal.json.QueryText;
 import io.github.mongoredact.internal.policy.SpecRedaction;
 import org.bson.BsonDocument;
 
@@ -21,8 +21,6 @@ import java.util.concurrent.atomic.LongAdder;
  */
 final class QueryTexts implements CommandSink {
     static final int MAX_CONNECTIONS = 4096;
-    /** The top-level fields {@code db.query.text} leaves out. */
-    private static final String[] NOT_IN_TEXT = {"lsid", "$db", "$clusterTime", "signature"};
 
     private final int maxLength;
     private final ConcurrentHashMap<Long, String> byConnection = new ConcurrentHashMap<>();
@@ -53,7 +51,7 @@ final class QueryTexts implements CommandSink {
             cleared.increment();
         }
         byConnection.put(DriverApi.localValue(command.getConnectionDescription().getConnectionId()),
-                TruncatedJson.render(copy, maxLength, NOT_IN_TEXT));
+                QueryText.render(copy, maxLength));
     }
 
     /** @return the text left for the connection's command, taken out of the table; null when there is none */

@@ -10,7 +10,7 @@ import io.github.mongoredact.RedactionPolicy;
 import io.github.mongoredact.StartedCommand;
 import io.github.mongoredact.internal.Guard;
 import io.github.mongoredact.internal.bson.DriverApi;
-import io.github.mongoredact.internal.json.TruncatedJson;
+import io.github.mongoredact.internal.json.QueryText;
 import io.github.mongoredact.internal.policy.SpecRedaction;
 import io.opentelemetry.api.OpenTelemetry;
 import io.opentelemetry.api.trace.Span;
@@ -79,11 +79,9 @@ public final class OpenTelemetryCommandSink implements CommandSink {
     /** The name of the tracer, the instrumentation scope of the spans. */
     public static final String INSTRUMENTATION_NAME = "io.github.mongoredact";
     /** The specification's environment variable that turns the query text on, with its maximum length. */
-    public static final String QUERY_TEXT_MAX_LENGTH_VARIABLE = "OTEL_JAVA_INSTRUMENTATION_MONGODB_QUERY_TEXT_MAX_LENGTH";
+    public static final String QUERY_TEXT_MAX_LENGTH_VARIABLE = QueryText.MAX_LENGTH_VARIABLE;
     /** The specification's environment variable that turns tracing off ({@code false}, {@code 0}, {@code no}) or on. */
     public static final String ENABLED_VARIABLE = "OTEL_JAVA_INSTRUMENTATION_MONGODB_ENABLED";
-    /** The top-level fields {@code db.query.text} leaves out. */
-    private static final String[] NOT_IN_TEXT = {"lsid", "$db", "$clusterTime", "signature"};
     private static final System.Logger LOGGER = Guard.logger(OpenTelemetryCommandSink.class);
 
     private final Tracer tracer;
@@ -201,7 +199,7 @@ public final class OpenTelemetryCommandSink implements CommandSink {
         }
         BsonDocument copy = command.getCommand();
         if (copy != null && queryTextMaxLength > 0) {
-            builder.setAttribute(SpanKeys.QUERY_TEXT, TruncatedJson.render(copy, queryTextMaxLength, NOT_IN_TEXT));
+            builder.setAttribute(SpanKeys.QUERY_TEXT, QueryText.render(copy, queryTextMaxLength));
             DocumentFacts.ofCommand(copy, command.getCommandName(), builder);
         }
         return builder;
@@ -378,7 +376,7 @@ public final class OpenTelemetryCommandSink implements CommandSink {
          */
         public OpenTelemetryCommandSink build() {
             boolean on = enabled != null ? enabled : enabledByEnvironment();
-            int length = queryTextMaxLength != null ? queryTextMaxLength : lengthByEnvironment();
+            int length = QueryText.maxLength(queryTextMaxLength, environment);
             return new OpenTelemetryCommandSink(this, on, length);
         }
 
@@ -400,23 +398,6 @@ public final class OpenTelemetryCommandSink implements CommandSink {
                     throw new IllegalArgumentException(ENABLED_VARIABLE + " must be one of 1, true, yes, 0, false, no; was \""
                             + value + "\"");
             }
-        }
-
-        private int lengthByEnvironment() {
-            String value = environment.apply(QUERY_TEXT_MAX_LENGTH_VARIABLE);
-            if (value == null || value.trim().isEmpty()) {
-                return 0;
-            }
-            try {
-                int length = Integer.parseInt(value.trim());
-                if (length >= 0) {
-                    return length;
-                }
-            } catch (NumberFormatException e) {
-                // reported below with the value
-            }
-            throw new IllegalArgumentException(QUERY_TEXT_MAX_LENGTH_VARIABLE + " must be 0 (off) or a positive number of"
-                    + " characters; was \"" + value + "\"");
         }
     }
 }

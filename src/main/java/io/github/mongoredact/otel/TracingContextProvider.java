@@ -2,6 +2,7 @@ package io.github.mongoredact.otel;
 
 import com.mongodb.RequestContext;
 import com.mongodb.reactivestreams.client.ReactiveContextProvider;
+import io.github.mongoredact.internal.Classes;
 import io.opentelemetry.context.Context;
 import org.reactivestreams.Subscriber;
 
@@ -28,7 +29,7 @@ import org.reactivestreams.Subscriber;
  * @since 0.3
  */
 public final class TracingContextProvider implements ReactiveContextProvider {
-    private static final boolean REACTOR = present("reactor.core.CoreSubscriber");
+    private static final boolean REACTOR = Classes.present("reactor.core.CoreSubscriber", TracingContextProvider.class);
 
     /**
      * Creates the provider.
@@ -44,15 +45,6 @@ public final class TracingContextProvider implements ReactiveContextProvider {
         Context trace = REACTOR ? ReactorContexts.copyInto(subscriber, context) : null;
         context.put(Context.class, trace != null ? trace : Context.current());
         return context;
-    }
-
-    private static boolean present(final String className) {
-        try {
-            Class.forName(className, false, TracingContextProvider.class.getClassLoader());
-            return true;
-        } catch (ClassNotFoundException | LinkageError e) {
-            return false;
-        }
     }
 
     @Override

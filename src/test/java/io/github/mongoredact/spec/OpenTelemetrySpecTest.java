@@ -2,13 +2,11 @@ package io.github.mongoredact.spec;
 
 import com.mongodb.client.MongoClient;
 import com.mongodb.client.MongoClients;
-import com.mongodb.client.MongoDatabase;
 import com.mongodb.lang.Nullable;
 import de.bwaldvogel.mongo.MongoServer;
 import io.github.mongoredact.RedactionPolicy;
 import org.bson.BsonArray;
 import org.bson.BsonDocument;
-import org.bson.BsonValue;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.DynamicTest;
@@ -109,7 +107,7 @@ class OpenTelemetrySpecTest {
         SpanMatching matching;
         try (TracingRun run = new TracingRun(specCase, parametrized ? RedactionPolicy.defaults() : RedactionPolicy.specOnly())) {
             if (constructed == null) {
-                loadInitialData(specCase);
+                InitialData.load(setup, specCase.initialData());
                 run.runReal(uri, out);
             } else if (run.runConstructed() == 0) {
                 out.add(Mismatch.other("no event was constructed"));
@@ -159,22 +157,6 @@ class OpenTelemetrySpecTest {
             }
         }
         return null;
-    }
-
-    private static void loadInitialData(final TracingSpecCase specCase) {
-        for (BsonValue value : specCase.initialData()) {
-            BsonDocument data = value.asDocument();
-            MongoDatabase database = setup.getDatabase(data.getString("databaseName").getValue());
-            String collection = data.getString("collectionName").getValue();
-            database.getCollection(collection).drop();
-            List<BsonDocument> documents = data.getArray("documents").stream().map(BsonValue::asDocument)
-                    .collect(Collectors.toList());
-            if (documents.isEmpty()) {
-                database.createCollection(collection);
-            } else {
-                database.getCollection(collection, BsonDocument.class).insertMany(documents);
-            }
-        }
     }
 
     private static void writeReport() throws IOException {

@@ -2,11 +2,9 @@ package io.github.mongoredact.spec;
 
 import com.mongodb.client.MongoClient;
 import com.mongodb.client.MongoClients;
-import com.mongodb.client.MongoDatabase;
 import de.bwaldvogel.mongo.MongoServer;
 import io.github.mongoredact.RedactionPolicy;
 import io.github.mongoredact.observation.DriverTracing;
-import org.bson.BsonArray;
 import org.bson.BsonDocument;
 import org.bson.BsonValue;
 import org.junit.jupiter.api.AfterAll;
@@ -69,7 +67,7 @@ class OwnTracingSpecTest {
     private static void check(final TracingSpecCase specCase) {
         List<Mismatch> out = new ArrayList<>();
         try (TracingRun run = new TracingRun(specCase, RedactionPolicy.specOnly(), true)) {
-            loadInitialData(specCase);
+            InitialData.load(setup, specCase.initialData());
             run.runReal(uri, out);
             SpanMatching matching = new SpanMatching(false, run.sessions);
             for (BsonValue value : specCase.test.getArray("expectTracingMessages")) {
@@ -81,22 +79,6 @@ class OwnTracingSpecTest {
         }
         if (!out.isEmpty()) {
             fail(specCase.id + ":\n  " + out.stream().map(Mismatch::toString).collect(Collectors.joining("\n  ")));
-        }
-    }
-
-    private static void loadInitialData(final TracingSpecCase specCase) {
-        for (BsonValue value : specCase.initialData()) {
-            BsonDocument data = value.asDocument();
-            MongoDatabase database = setup.getDatabase(data.getString("databaseName").getValue());
-            String collection = data.getString("collectionName").getValue();
-            database.getCollection(collection).drop();
-            BsonArray documents = data.getArray("documents");
-            if (documents.isEmpty()) {
-                database.createCollection(collection);
-            } else {
-                database.getCollection(collection, BsonDocument.class).insertMany(documents.stream()
-                        .map(BsonValue::asDocument).collect(Collectors.toList()));
-            }
         }
     }
 }

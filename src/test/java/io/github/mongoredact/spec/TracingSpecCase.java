@@ -4,18 +4,8 @@ import org.bson.BsonArray;
 import org.bson.BsonDocument;
 import org.bson.BsonValue;
 
-import java.io.IOException;
-import java.io.InputStream;
-import java.net.URISyntaxException;
-import java.net.URL;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.nio.file.Paths;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.stream.Collectors;
-import java.util.stream.Stream;
 
 /**
  * One test of the OpenTelemetry specification's unified-format files, with its command-span expectations taken out of their
@@ -114,38 +104,14 @@ final class TracingSpecCase {
     static List<TracingSpecCase> loadAll() {
         List<TracingSpecCase> cases = new ArrayList<>();
         for (String directory : new String[]{"operation", "transaction"}) {
-            for (String name : list(directory)) {
+            for (String name : SpecCase.jsonFiles(ROOT + "/" + directory)) {
                 String file = directory + "/" + name;
-                BsonDocument document = BsonDocument.parse(read(ROOT + "/" + file));
+                BsonDocument document = BsonDocument.parse(SpecCase.read(ROOT + "/" + file));
                 for (BsonValue test : document.getArray("tests")) {
                     cases.add(new TracingSpecCase(file, document, test.asDocument()));
                 }
             }
         }
         return cases;
-    }
-
-    private static List<String> list(final String directory) {
-        URL url = TracingSpecCase.class.getClassLoader().getResource(ROOT + "/" + directory);
-        if (url == null) {
-            throw new AssertionError("missing test resources " + ROOT + "/" + directory);
-        }
-        try (Stream<Path> files = Files.list(Paths.get(url.toURI()))) {
-            return files.map(path -> path.getFileName().toString()).filter(name -> name.endsWith(".json")).sorted()
-                    .collect(Collectors.toList());
-        } catch (IOException | URISyntaxException e) {
-            throw new AssertionError("cannot list " + url, e);
-        }
-    }
-
-    private static String read(final String resource) {
-        try (InputStream in = TracingSpecCase.class.getClassLoader().getResourceAsStream(resource)) {
-            if (in == null) {
-                throw new AssertionError("missing resource " + resource);
-            }
-            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
-        } catch (IOException e) {
-            throw new AssertionError("cannot read " + resource, e);
-        }
     }
 }

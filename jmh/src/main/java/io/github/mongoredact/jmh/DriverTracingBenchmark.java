@@ -5,16 +5,12 @@ import com.mongodb.observability.micrometer.MongodbObservation;
 import com.mongodb.observability.micrometer.MongodbObservationContext;
 import com.mongodb.internal.observability.micrometer.Span;
 import com.mongodb.internal.observability.micrometer.TracingManager;
+import io.github.mongoredact.jmh.support.TracingSdk;
 import io.micrometer.observation.ObservationRegistry;
 import io.micrometer.tracing.handler.DefaultTracingObservationHandler;
 import io.micrometer.tracing.otel.bridge.OtelCurrentTraceContext;
 import io.micrometer.tracing.otel.bridge.OtelTracer;
-import io.opentelemetry.api.common.AttributeKey;
-import io.opentelemetry.sdk.OpenTelemetrySdk;
-import io.opentelemetry.sdk.trace.SdkTracerProvider;
 import io.opentelemetry.sdk.trace.data.SpanData;
-import io.opentelemetry.sdk.trace.export.SimpleSpanProcessor;
-import io.opentelemetry.sdk.trace.samplers.Sampler;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;
@@ -33,7 +29,7 @@ import static io.github.mongoredact.jmh.support.Checks.check;
 
 /**
  * The driver's own tracing (5.14, Micrometer Observation) with the command payload on at 32 KiB, into Micrometer Tracing's
- * OpenTelemetry bridge on the same SDK set-up as {@link OpenTelemetryBenchmark}: per operation, what the driver does for one
+ * OpenTelemetry bridge on the same SDK set-up as {@link OpenTelemetryBenchmark} ({@link TracingSdk}): per operation, what the driver does for one
  * command (it has no listener to call): its command span made through its tracing manager, the domain fields set, the query
  * text rendered from the command, the scope opened and closed, the span ended. The command is the started event's, so the
  * driver's own hydration of it for tracing is not counted.
@@ -45,28 +41,20 @@ import static io.github.mongoredact.jmh.support.Checks.check;
 @Measurement(iterations = 5, time = 500, timeUnit = TimeUnit.MILLISECONDS)
 @State(Scope.Benchmark)
 public class DriverTracingBenchmark {
-    private static final AttributeKey<String> QUERY_TEXT = AttributeKey.stringKey("db.query.text");
-
-    private SdkTracerProvider tracerProvider;
-    private TracingManager tracing;
-    private OpenTelemetryBenchmark.LastSpanExporter exporter;
+    private TracingSdk tracing;
+    private TracingManager manager;
 
     /** Builds the SDK, the tracing handler, the registry and the driver's tracing manager. */
     @Setup
     public void setUp() {
-        exporter = new OpenTelemetryBenchmark.LastSpanExporter();
-        tracerProvider = SdkTracerProvider.builder()
-                .setSampler(Sampler.alwaysOn())
-                .addSpanProcessor(SimpleSpanProcessor.create(exporter))
-                .build();
-        OpenTelemetrySdk sdk = OpenTelemetrySdk.builder().setTracerProvider(tracerProvider).build();
+        tracing = new TracingSdk();
         ObservationRegistry registry = ObservationRegistry.create();
         registry.observationConfig().observationHandler(new DefaultTracingObservationHandler(new OtelTracer(
-                sdk.getTracer("micrometer"), new OtelCurrentTraceContext(), event -> { })));
-        tracing = new TracingManager(ObservabilitySettings.micrometerBuilder().observationRegistry(registry)
+                tracing.sdk.getTracer("micrometer"), new OtelCurrentTraceContext(), event -> { })));
+        manager = new TracingManager(ObservabilitySettings.micrometerBuilder().observationRegistry(registry)
                 .enableCommandPayloadTracing(true).maxQueryTextLength(OursOpenTelemetryBenchmark.QUERY_TEXT_MAX_LENGTH)
                 .build());
-        check(tracing.isCommandPayloadEnabled(), "payload tracing is on");
+        check(manager.isCommandPayloadEnabled(), "payload tracing is on");
     }
 
     /**
@@ -75,7 +63,7 @@ public class DriverTracingBenchmark {
      */
     @Benchmark
     public SpanData startedSucceeded(final PairInput input) {
-        Span span = tracing.addSpan(MongodbObservation.MONGODB_COMMAND, input.started.getCommandName(), null);
+        Span span = manager.addSpan(MongodbObservation.MONGODB_COMMAND, input.started.getCommandName(), null);
         MongodbObservationContext context = span.getMongodbObservationContext();
         context.setCommandName(input.started.getCommandName());
         context.setDatabaseName(input.started.getDatabaseName());
@@ -86,15 +74,12 @@ public class DriverTracingBenchmark {
         span.openScope();
         span.closeScope();
         span.end();
-        return exporter.last;
+        return tracing.exporter.last;
     }
 
     /** Every operation must have ended a span that carries the command's text. */
     @TearDown
     public void tearDown() {
-        check(exporter.exported > 0, "no span exported");
-        String text = exporter.last.getAttributes().get(QUERY_TEXT);
-        check(text != null && text.startsWith("{\"insert\": "), "no query text on the span: " + exporter.last.getAttributes());
-        tracerProvider.close();
+        tracing.checkTextAndClose("{\"insert\": ", false);
     }
 }

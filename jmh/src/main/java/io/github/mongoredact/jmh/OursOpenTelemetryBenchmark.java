@@ -2,13 +2,9 @@ package io.github.mongoredact.jmh;
 
 import io.github.mongoredact.RedactingCommandListener;
 import io.github.mongoredact.RedactionPolicy;
+import io.github.mongoredact.jmh.support.TracingSdk;
 import io.github.mongoredact.otel.OpenTelemetryCommandSink;
-import io.opentelemetry.api.common.AttributeKey;
-import io.opentelemetry.sdk.OpenTelemetrySdk;
-import io.opentelemetry.sdk.trace.SdkTracerProvider;
 import io.opentelemetry.sdk.trace.data.SpanData;
-import io.opentelemetry.sdk.trace.export.SimpleSpanProcessor;
-import io.opentelemetry.sdk.trace.samplers.Sampler;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;
@@ -23,12 +19,10 @@ import org.openjdk.jmh.annotations.Warmup;
 
 import java.util.concurrent.TimeUnit;
 
-import static io.github.mongoredact.jmh.support.Checks.check;
-
 /**
  * This library's {@link OpenTelemetryCommandSink} behind the redacting listener under {@code defaults()}, with
  * {@code db.query.text} on at 32 KiB, on the same SDK set-up as {@link OpenTelemetryBenchmark} (every span sampled, ended
- * through a {@link SimpleSpanProcessor} into an exporter that keeps the last span): one started + succeeded pair per
+ * through a {@code SimpleSpanProcessor} into an exporter that keeps the last span): one started + succeeded pair per
  * operation.
  */
 @BenchmarkMode(Mode.AverageTime)
@@ -40,23 +34,15 @@ import static io.github.mongoredact.jmh.support.Checks.check;
 public class OursOpenTelemetryBenchmark {
     /** The query text's limit of the comparison: 32 KiB, as OpenTelemetry's listener cuts its statement. */
     static final int QUERY_TEXT_MAX_LENGTH = 32 * 1024;
-    private static final AttributeKey<String> QUERY_TEXT = AttributeKey.stringKey("db.query.text");
-
-    private SdkTracerProvider tracerProvider;
+    private TracingSdk tracing;
     private RedactingCommandListener listener;
-    private OpenTelemetryBenchmark.LastSpanExporter exporter;
 
     /** Builds the SDK, the sink and the listener. */
     @Setup
     public void setUp() {
-        exporter = new OpenTelemetryBenchmark.LastSpanExporter();
-        tracerProvider = SdkTracerProvider.builder()
-                .setSampler(Sampler.alwaysOn())
-                .addSpanProcessor(SimpleSpanProcessor.create(exporter))
-                .build();
-        OpenTelemetrySdk sdk = OpenTelemetrySdk.builder().setTracerProvider(tracerProvider).build();
+        tracing = new TracingSdk();
         listener = RedactingCommandListener.builder().policy(RedactionPolicy.defaults())
-                .addSink(OpenTelemetryCommandSink.builder(sdk).queryTextMaxLength(QUERY_TEXT_MAX_LENGTH).build())
+                .addSink(OpenTelemetryCommandSink.builder(tracing.sdk).queryTextMaxLength(QUERY_TEXT_MAX_LENGTH).build())
                 .build();
     }
 
@@ -68,15 +54,12 @@ public class OursOpenTelemetryBenchmark {
     public SpanData startedSucceeded(final PairInput input) {
         listener.commandStarted(input.started);
         listener.commandSucceeded(input.succeeded);
-        return exporter.last;
+        return tracing.exporter.last;
     }
 
     /** Every operation must have ended a span that carries the parametrized text. */
     @TearDown
     public void tearDown() {
-        check(exporter.exported > 0, "no span exported");
-        String text = exporter.last.getAttributes().get(QUERY_TEXT);
-        check(text != null && text.startsWith("{\"insert\": "), "no query text on the span: " + exporter.last.getAttributes());
-        tracerProvider.close();
+        tracing.checkTextAndClose("{\"insert\": ", true);
     }
 }

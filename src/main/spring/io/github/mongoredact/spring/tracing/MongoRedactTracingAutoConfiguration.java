@@ -154,15 +154,13 @@ public class MongoRedactTracingAutoConfiguration {
     }
 
     /** Applied last among the customizers (after the application's own, which may turn the driver's tracing on). */
-    private static final class Boot3 implements org.springframework.boot.autoconfigure.mongo.MongoClientSettingsBuilderCustomizer,
-            Ordered {
+    private abstract static class Choosing implements Ordered {
         private final ObjectProvider<TracingSwitch> tracing;
 
-        Boot3(final ObjectProvider<TracingSwitch> tracing) {
+        Choosing(final ObjectProvider<TracingSwitch> tracing) {
             this.tracing = tracing;
         }
 
-        @Override
         public void customize(final MongoClientSettings.Builder builder) {
             tracing.ifAvailable(choice -> choice.choose(builder));
         }
@@ -173,23 +171,19 @@ public class MongoRedactTracingAutoConfiguration {
         }
     }
 
-    /** Applied last among the customizers. */
-    private static final class Boot4 implements org.springframework.boot.mongodb.autoconfigure.MongoClientSettingsBuilderCustomizer,
-            Ordered {
-        private final ObjectProvider<TracingSwitch> tracing;
+    /** Spring Boot 3's customizer type. */
+    private static final class Boot3 extends Choosing
+            implements org.springframework.boot.autoconfigure.mongo.MongoClientSettingsBuilderCustomizer {
+        Boot3(final ObjectProvider<TracingSwitch> tracing) {
+            super(tracing);
+        }
+    }
 
+    /** Spring Boot 4's customizer type. */
+    private static final class Boot4 extends Choosing
+            implements org.springframework.boot.mongodb.autoconfigure.MongoClientSettingsBuilderCustomizer {
         Boot4(final ObjectProvider<TracingSwitch> tracing) {
-            this.tracing = tracing;
-        }
-
-        @Override
-        public void customize(final MongoClientSettings.Builder builder) {
-            tracing.ifAvailable(choice -> choice.choose(builder));
-        }
-
-        @Override
-        public int getOrder() {
-            return Ordered.LOWEST_PRECEDENCE;
+            super(tracing);
         }
     }
 }
