@@ -53,6 +53,18 @@ class DriverLineWorkloadTest {
     }
 
     @Test
+    void theDriversOwnTracingIsDetectedOnlyOnTheLinesThatHaveIt() {
+        String actual = DriverApi.driverVersion();
+        boolean has = atLeast(actual, 5, 7);
+        assertEquals(has, io.github.mongoredact.observation.DriverTracing.isSupported(), "driver " + actual);
+        if (!has) {
+            IllegalStateException refused = assertThrows(IllegalStateException.class,
+                    () -> io.github.mongoredact.observation.DriverTracing.builder().build());
+            assertTrue(refused.getMessage().contains("OpenTelemetryCommandSink"), refused.getMessage());
+        }
+    }
+
+    @Test
     void specOnlyForwardsExactCopiesOfEveryCommandAndReply() {
         KeepingListener kept = new KeepingListener();
         CloningListener reference = new CloningListener();

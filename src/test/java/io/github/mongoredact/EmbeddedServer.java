@@ -28,7 +28,7 @@ public final class EmbeddedServer implements AutoCloseable {
         uri = "mongodb://127.0.0.1:" + address.getPort();
     }
 
-    String uri() {
+    public String uri() {
         return uri;
     }
 

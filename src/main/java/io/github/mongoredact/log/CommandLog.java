@@ -1,6 +1,7 @@
 package io.github.mongoredact.log;
 
 import com.mongodb.lang.Nullable;
+import io.github.mongoredact.internal.json.TruncatedJson;
 
 import java.util.ArrayList;
 import java.util.List;

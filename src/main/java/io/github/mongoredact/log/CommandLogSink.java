@@ -8,6 +8,7 @@ import io.github.mongoredact.CompletedCommand;
 import io.github.mongoredact.StartedCommand;
 import io.github.mongoredact.handoff.HandOffSink;
 import io.github.mongoredact.internal.Guard;
+import io.github.mongoredact.internal.json.TruncatedJson;
 import org.bson.BsonDocument;
 
 import java.util.concurrent.TimeUnit;

@@ -76,6 +76,7 @@ public final class Demo {
 
         MongoServer server = null;
         MongoClient client = null;
+        SpanTree spans = null;
         try {
             String uri = options.uri();
             String where;
@@ -89,6 +90,8 @@ public final class Demo {
                 where = "the deployment at " + new ConnectionString(uri).getHosts(); // never the credentials
             }
 
+            // the query text is the redacted command: none under 'none', whose values it would print
+            spans = new SpanTree("none".equals(options.policyName()) ? 0 : 160);
             // What an application does: sinks, the listener, and the listener on MongoClientSettings.
             MongoClientSettings.Builder settings = MongoClientSettings.builder()
                     .applyConnectionString(new ConnectionString(uri))
@@ -107,6 +110,7 @@ public final class Demo {
                     .policy(options.policy())
                     .addSink(meter == null ? logSink : meter.wrap(logSink))
                     .addSink(meter == null ? metricsSink : meter.wrap(metricsSink))
+                    .addSink(meter == null ? spans.sink : meter.wrap(spans.sink))
                     .build();
             new ListenerCountersMetrics(listener.getCounters()).bindTo(registry);
             CommandListener registered = meter == null ? listener : meter.wrap(listener);
@@ -121,7 +125,9 @@ public final class Demo {
             out.flush();
 
             client = MongoClients.create(settings.build());
-            new Workload(client, out).run();
+            MongoClient workloadClient = client;
+            SpanTree tree = spans;
+            tree.inRootSpan("demo workload", () -> new Workload(workloadClient, out).run());
             client.close();
             client = null;
 
@@ -129,6 +135,8 @@ public final class Demo {
             out.println("Metrics (Micrometer " + MicrometerCommandSink.COMMANDS + ", per command and collection):");
             MetricsTable table = MetricsTable.of(registry);
             table.print(out);
+            out.println();
+            spans.print(out);
             out.println();
             out.println(summary(options, table, listener.getCounters(), meter));
             out.flush();
@@ -143,6 +151,9 @@ public final class Demo {
                     client.close();
                 }
             } finally {
+                if (spans != null) {
+                    spans.close();
+                }
                 if (server != null) {
                     server.shutdownNow();
                 }
@@ -169,8 +180,8 @@ public final class Demo {
         summary.append(String.format(Locale.ROOT, " Allocation, measured in this run with"
                         + " ThreadMXBean.getThreadAllocatedBytes around each of the %d callbacks: the listener itself"
                         + " (copying and redacting) allocated %d bytes per event on average (median %d), for %d bytes per"
-                        + " event of redacted documents handed to the sinks; the log and metrics sinks allocated %d bytes per"
-                        + " event more, mostly the log lines' text. These figures include each code path's first use in"
+                        + " event of redacted documents handed to the sinks; the log, metrics and span sinks allocated %d bytes"
+                        + " per event more, mostly the log lines' text. These figures include each code path's first use in"
                         + " this JVM; the JMH benchmarks in jmh/ measure the steady state.",
                 events, (total - sinks) / events, meter.median(), meter.copied() / events, sinks / events));
         return summary.toString();

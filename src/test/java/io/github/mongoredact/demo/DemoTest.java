@@ -51,6 +51,8 @@ class DemoTest {
         assertMetricsAndSummary(run.out);
         assertTrue(run.out.contains("insertOne failed as expected: MongoWriteException code 11000"), run.out);
         assertTrue(run.out.contains("findOneAndUpdate failed as expected: MongoCommandException code 11000"), run.out);
+        assertTrue(run.out.contains("Spans (OpenTelemetryCommandSink, ") && run.out.contains("demo workload  ")
+                && run.out.contains("  insert  ") && run.out.contains("{\"insert\": \"customers\""), run.out);
         String log = String.join("\n", run.demoLog);
         assertTrue(run.demoLog.size() >= 38, "demo log records: " + run.demoLog.size() + "\n" + log);
         assertTrue(log.contains("Command \"insert\" started on database \"mongo_redact_demo\""), log);

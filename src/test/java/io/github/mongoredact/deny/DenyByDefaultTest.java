@@ -15,6 +15,9 @@ import de.bwaldvogel.mongo.backend.memory.MemoryBackend;
 import io.github.mongoredact.DriverShapes;
 import io.github.mongoredact.RedactingCommandListener;
 import io.github.mongoredact.RedactionPolicy;
+import io.github.mongoredact.otel.OpenTelemetryCommandSink;
+import io.github.mongoredact.otel.Spans;
+import io.opentelemetry.sdk.trace.data.SpanData;
 import org.bson.BsonDocument;
 import org.bson.BsonValue;
 import org.bson.RawBsonDocument;
@@ -36,7 +39,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * {@link RedactingCommandListener} under {@link RedactionPolicy#defaults()} (the families the embedded server runs through
  * the real driver over TCP, the others as driver-shaped events), and checks that no planted value leaves in a forwarded
  * command, reply or failure, while the command's name, collection and {@code $db}, the reply's {@code ok} and the failure's
- * code do. Today's leaks are listed in {@link KnownLeaks}; the table of all of them is written to
+ * code do; nor in any attribute, event or status of the spans of an {@code OpenTelemetryCommandSink} on the same listener
+ * (query text on, uncut). Today's leaks are listed in {@link KnownLeaks}; the table of all of them is written to
  * {@code target/deny-leaks.md}.
  */
 class DenyByDefaultTest {
@@ -53,8 +57,12 @@ class DenyByDefaultTest {
     private final Recorder reference = new Recorder(true);
     private final Recorder forwarded = new Recorder(false);
     private final Recorder.Sink sink = new Recorder.Sink(forwarded);
+    /** The OpenTelemetry sink on the same listener, its query text uncut: every attribute and event of its spans is searched. */
+    private final Spans spans = new Spans();
+    private final OpenTelemetryCommandSink tracing = OpenTelemetryCommandSink.builder(spans.openTelemetry)
+            .queryTextMaxLength(10_000_000).build();
     private final RedactingCommandListener listener = RedactingCommandListener.builder().policy(RedactionPolicy.defaults())
-            .addListener(forwarded).addSink(sink).build();
+            .addListener(forwarded).addSink(sink).addSink(tracing).build();
     private final Set<String> notCollection = new HashSet<>();
     private int requestId = 10_000;
 
@@ -178,6 +186,15 @@ class DenyByDefaultTest {
         for (String[] collection : sink.collections) {
             finder.text(collection[0], "sink.getCollectionName()", collection[1]);
         }
+        List<SpanData> traced = spans.commands();
+        assertTrue(traced.size() > 100, "spans: " + traced.size());
+        assertEquals(0, tracing.getFailures());
+        for (SpanData span : traced) {
+            for (String text : Spans.allTexts(span)) {
+                finder.text("span " + span.getName(), "span", text);
+            }
+        }
+        spans.close();
         return finder.leaks();
     }
 

@@ -9,6 +9,7 @@ import io.github.mongoredact.Json;
 import io.github.mongoredact.RedactingCommandListener;
 import io.github.mongoredact.RedactionPolicy;
 import io.github.mongoredact.StartedCommand;
+import io.github.mongoredact.internal.json.TruncatedJsonBoundsTest;
 import org.bson.BsonDocument;
 import org.bson.BsonInt32;
 import org.bson.BsonString;

@@ -6,6 +6,7 @@ import com.mongodb.client.MongoDatabase;
 import io.github.mongoredact.EmbeddedServer;
 import io.github.mongoredact.RedactingCommandListener;
 import io.github.mongoredact.RedactionPolicy;
+import io.github.mongoredact.internal.json.TruncatedJson;
 import org.bson.Document;
 import org.junit.jupiter.api.Test;
 

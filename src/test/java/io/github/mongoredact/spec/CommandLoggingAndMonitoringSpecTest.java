@@ -2,11 +2,9 @@ package io.github.mongoredact.spec;
 
 import com.mongodb.client.MongoClient;
 import com.mongodb.client.MongoClients;
-import com.mongodb.client.MongoDatabase;
 import de.bwaldvogel.mongo.MongoServer;
 import de.bwaldvogel.mongo.backend.memory.MemoryBackend;
 import org.bson.BsonDocument;
-import org.bson.BsonValue;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.DynamicTest;
@@ -97,7 +95,7 @@ class CommandLoggingAndMonitoringSpecTest {
 
     private static List<Mismatch> runReal(final SpecCase specCase) {
         List<Mismatch> out = new ArrayList<>();
-        loadInitialData(specCase);
+        InitialData.load(setup, specCase.initialData());
         try (Entities entities = new Entities(uri)) {
             entities.create(specCase.createEntities());
             new RealOperations(entities, out).runAll(specCase.operations());
@@ -118,21 +116,5 @@ class CommandLoggingAndMonitoringSpecTest {
             new Expectations(entities, out, run.redactedTexts).checkAll(specCase);
         }
         return out;
-    }
-
-    private static void loadInitialData(final SpecCase specCase) {
-        for (BsonValue value : specCase.initialData()) {
-            BsonDocument data = value.asDocument();
-            MongoDatabase database = setup.getDatabase(data.getString("databaseName").getValue());
-            String collection = data.getString("collectionName").getValue();
-            database.getCollection(collection).drop();
-            List<BsonDocument> documents = data.getArray("documents").stream().map(BsonValue::asDocument)
-                    .collect(Collectors.toList());
-            if (documents.isEmpty()) {
-                database.createCollection(collection);
-            } else {
-                database.getCollection(collection, BsonDocument.class).insertMany(documents);
-            }
-        }
     }
 }

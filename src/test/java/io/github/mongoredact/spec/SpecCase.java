@@ -86,7 +86,7 @@ final class SpecCase {
     static List<SpecCase> loadAll() {
         List<SpecCase> cases = new ArrayList<>();
         for (String directory : new String[]{"monitoring", "logging"}) {
-            for (String name : list(directory)) {
+            for (String name : jsonFiles(ROOT + "/" + directory)) {
                 String file = directory + "/" + name;
                 BsonDocument document = BsonDocument.parse(read(ROOT + "/" + file));
                 for (BsonValue test : document.getArray("tests")) {
@@ -97,10 +97,11 @@ final class SpecCase {
         return cases;
     }
 
-    private static List<String> list(final String directory) {
-        URL url = SpecCase.class.getClassLoader().getResource(ROOT + "/" + directory);
+    /** @return the names of the JSON files in a folder of the test resources, sorted */
+    static List<String> jsonFiles(final String resourceDirectory) {
+        URL url = SpecCase.class.getClassLoader().getResource(resourceDirectory);
         if (url == null) {
-            throw new AssertionError("missing test resources " + ROOT + "/" + directory);
+            throw new AssertionError("missing test resources " + resourceDirectory);
         }
         try (Stream<Path> files = Files.list(Paths.get(url.toURI()))) {
             return files.map(path -> path.getFileName().toString()).filter(name -> name.endsWith(".json")).sorted()
@@ -110,7 +111,8 @@ final class SpecCase {
         }
     }
 
-    private static String read(final String resource) {
+    /** @return a test resource's text */
+    static String read(final String resource) {
         try (InputStream in = SpecCase.class.getClassLoader().getResourceAsStream(resource)) {
             if (in == null) {
                 throw new AssertionError("missing resource " + resource);

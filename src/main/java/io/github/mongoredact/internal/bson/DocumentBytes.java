@@ -87,6 +87,16 @@ public final class DocumentBytes {
         return false;
     }
 
+    /** @return the array that holds the raw document's bytes, from {@link #offset(RawBsonDocument)} on (not a copy) */
+    public static byte[] array(final RawBsonDocument raw) {
+        return DriverApi.rawArray(raw);
+    }
+
+    /** @return where the raw document's bytes start in {@link #array(RawBsonDocument)} */
+    public static int offset(final RawBsonDocument raw) {
+        return DriverApi.rawOffset(raw);
+    }
+
     /** @return the document's length in bytes */
     public static int length(final BsonDocument document) {
         if (document instanceof RawBsonDocument) {

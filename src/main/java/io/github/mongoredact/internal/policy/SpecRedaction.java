@@ -27,7 +27,7 @@ public final class SpecRedaction {
     }
 
     /** @return whether the name is one of the spec's sensitive commands, ignoring case */
-    static boolean isSensitiveName(final String commandName) {
+    public static boolean isSensitiveName(final String commandName) {
         for (String name : SENSITIVE) {
             // equalsIgnoreCase compares lengths first, so most names cost one comparison each
             if (name.equalsIgnoreCase(commandName)) {

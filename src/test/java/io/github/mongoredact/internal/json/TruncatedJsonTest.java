@@ -1,4 +1,4 @@
-package io.github.mongoredact.log;
+package io.github.mongoredact.internal.json;
 
 import io.github.mongoredact.Allocations;
 import io.github.mongoredact.Events;

@@ -1,4 +1,4 @@
-package io.github.mongoredact.log;
+package io.github.mongoredact.internal.json;
 
 import io.github.mongoredact.Allocations;
 import io.github.mongoredact.Documents;
@@ -28,7 +28,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** The renderer's limits: exactly the limit, one past it, characters at the cut, deep and huge documents. */
-class TruncatedJsonBoundsTest {
+public class TruncatedJsonBoundsTest {
     private static final int SMALL_STACK = 256 * 1024;
     private static final int TEN_MB = 10 * 1024 * 1024;
 
@@ -37,7 +37,7 @@ class TruncatedJsonBoundsTest {
     }
 
     /** @return what the work returned, or threw, on a new thread with a 256 KB stack */
-    static Object onSmallStack(final Callable<?> work) throws InterruptedException {
+    public static Object onSmallStack(final Callable<?> work) throws InterruptedException {
         AtomicReference<Object> result = new AtomicReference<>();
         Thread thread = new Thread(null, () -> {
             try {

@@ -1,4 +1,4 @@
-package io.github.mongoredact.log;
+package io.github.mongoredact.internal.json;
 
 import org.bson.BsonDocument;
 import org.bson.BsonReader;
@@ -13,9 +13,11 @@ import java.io.Writer;
 import java.util.Arrays;
 
 /**
- * Renders a document as relaxed extended JSON, the way the driver's command log does, cut at a number of characters with
- * {@code " ..."} appended, in time and memory proportional to the limit: rendering stops once the output holds more than
- * the limit, and string-like values and names larger than what is left are decoded only up to what can still be shown.
+ * Renders a document as relaxed extended JSON, the way the driver's command log does (an owned raw document straight
+ * from its bytes where {@link RawJson} writes every type it holds, else through the driver's reader and writer), cut at a
+ * number of characters with {@code " ..."} appended, in time and memory proportional to the limit: rendering stops once
+ * the output holds more than the limit, and string-like values and names larger than what is left are decoded only up to
+ * what can still be shown.
  *
  * <p>As the logging specification asks, and unlike the driver's writer, only a text LONGER than the limit is cut: a text
  * of exactly the limit is shown whole, without {@code " ..."}. A cut never leaves part of a character: neither half of a
@@ -24,11 +26,12 @@ import java.util.Arrays;
  *
  * <p>No recursion whose depth the input decides: nested documents and arrays are walked with an explicit stack of frames
  * (the reader and the writer keep their own contexts as linked lists), so a 1000-level document renders on a small thread
- * stack. Not thread-safe: one instance per call.</p>
+ * stack. Stateless and thread-safe: each call has its own writer and output.</p>
  */
-final class TruncatedJson {
+public final class TruncatedJson {
     /** What the driver appends to a cut document. */
-    static final String ELLIPSIS = " ...";
+    public static final String ELLIPSIS = " ...";
+    private static final String[] NONE = new String[0];
 
     private TruncatedJson() {
     }
@@ -39,7 +42,33 @@ final class TruncatedJson {
      * @return the JSON text
      * @throws org.bson.BSONException if the document's bytes are not valid BSON
      */
-    static String render(final BsonDocument document, final int maxLength) {
+    public static String render(final BsonDocument document, final int maxLength) {
+        return render(document, maxLength, NONE);
+    }
+
+    /**
+     * As {@link #render(BsonDocument, int)}, without the top-level fields of the given names (OpenTelemetry's
+     * {@code db.query.text} leaves out {@code lsid}, {@code $db}, {@code $clusterTime} and {@code signature}).
+     *
+     * @param document the document
+     * @param maxLength the most characters of JSON to show before {@code " ..."}; 0 for no limit
+     * @param skippedTopLevel the names of the top-level fields left out, compared exactly
+     * @return the JSON text
+     * @throws org.bson.BSONException if the document's bytes are not valid BSON
+     */
+    public static String render(final BsonDocument document, final int maxLength, final String[] skippedTopLevel) {
+        if (document instanceof RawBsonDocument && RawJson.ENABLED) {
+            Output direct = RawJson.render((RawBsonDocument) document, maxLength, skippedTopLevel);
+            if (direct != null) {
+                return finish(direct, maxLength);
+            }
+            // a type the direct path does not write, or bytes that do not add up: the writer renders or reports them
+        }
+        return renderByWriter(document, maxLength, skippedTopLevel);
+    }
+
+    /** The render through the driver's reader and writer: every type, and the report of bytes that are not BSON. */
+    static String renderByWriter(final BsonDocument document, final int maxLength, final String[] skippedTopLevel) {
         // One character past the limit tells a text longer than the limit from one of exactly the limit.
         int writerLimit = maxLength == 0 || maxLength == Integer.MAX_VALUE ? 0 : maxLength + 1;
         Output out = new Output(maxLength == 0 ? 64 : Math.min(maxLength, 4096) + ELLIPSIS.length() + 1);
@@ -56,7 +85,7 @@ final class TruncatedJson {
             reader = document.asBsonReader();
         }
         try {
-            pipe(reader, writer, out, maxLength);
+            pipe(reader, writer, out, maxLength, skippedTopLevel);
             if (reader instanceof BoundedReader && ((BoundedInput) ((BoundedReader) reader).getBsonInput()).cutInside
                     && !isFull(writer, out, maxLength)) {
                 // never reached: a name cut inside fills the output; reading on would read from inside that name
@@ -65,6 +94,11 @@ final class TruncatedJson {
         } finally {
             reader.close();
         }
+        return finish(out, maxLength);
+    }
+
+    /** Cuts a text longer than the limit: its first {@code maxLength} characters, no partial character, {@code " ..."}. */
+    private static String finish(final Output out, final int maxLength) {
         if (maxLength > 0 && out.length() > maxLength) {
             out.builder.setLength(maxLength);
             out.dropPartialCharacter();
@@ -77,7 +111,8 @@ final class TruncatedJson {
      * Copies the reader's document to the writer with an explicit stack of frames (true: an array), the same calls in the
      * same order as {@code JsonWriter.pipe} makes recursively, until the output holds more than {@code maxLength}.
      */
-    private static void pipe(final BsonReader reader, final JsonWriter writer, final Output out, final int maxLength) {
+    private static void pipe(final BsonReader reader, final JsonWriter writer, final Output out, final int maxLength,
+                             final String[] skippedTopLevel) {
         boolean[] arrays = new boolean[16];
         int depth = 0;
         reader.readStartDocument();
@@ -96,7 +131,12 @@ final class TruncatedJson {
                 continue;
             }
             if (!arrays[depth - 1]) {
-                writer.writeName(reader.readName());
+                String name = reader.readName();
+                if (depth == 1 && isSkipped(name, skippedTopLevel)) {
+                    reader.skipValue();
+                    continue;
+                }
+                writer.writeName(name);
                 if (isFull(writer, out, maxLength)) {
                     return; // the name may have been cut inside: read nothing after it
                 }
@@ -124,6 +164,15 @@ final class TruncatedJson {
             }
             arrays[depth++] = opensArray;
         }
+    }
+
+    private static boolean isSkipped(final String name, final String[] skipped) {
+        for (String candidate : skipped) {
+            if (candidate.equals(name)) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** Copies one value that holds no other: the reader's and the writer's calls for its type, as the driver's pipe. */
@@ -203,7 +252,7 @@ final class TruncatedJson {
      * @return the text, or, when longer than {@code maxLength}, its first {@code maxLength} characters (one fewer rather than
      *         half of a surrogate pair) and {@code " ..."}
      */
-    static String cut(final String text, final int maxLength) {
+    public static String cut(final String text, final int maxLength) {
         if (maxLength == 0 || text.length() <= maxLength) {
             return text;
         }

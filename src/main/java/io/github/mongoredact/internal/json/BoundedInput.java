@@ -1,4 +1,4 @@
-package io.github.mongoredact.log;
+package io.github.mongoredact.internal.json;
 
 import org.bson.BsonSerializationException;
 import org.bson.RawBsonDocument;

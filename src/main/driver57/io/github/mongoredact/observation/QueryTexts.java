@@ -1,0 +1,70 @@
+package io.github.mongoredact.observation;
+
+import com.mongodb.connection.ConnectionId;
+import com.mongodb.lang.Nullable;
+import io.github.mongoredact.CommandSink;
+import io.github.mongoredact.StartedCommand;
+import io.github.mongoredact.internal.bson.DriverApi;
+import io.github.mongoredact.internal.json.QueryText;
+import io.github.mongoredact.internal.policy.SpecRedaction;
+import org.bson.BsonDocument;
+
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.LongAdder;
+
+/**
+ * The parametrized texts, from the listener's redacted copies to the driver's command spans, by connection: the driver starts
+ * a command's span before it calls the listeners, and a connection has one command in flight, so the text the sink leaves
+ * for a connection in {@code started} is the one the span of that connection's command takes at its stop. Bounded: one text
+ * per connection in flight; past {@link #MAX_CONNECTIONS} entries (texts left by connections whose spans never stopped) the
+ * table is cleared and the clearing counted. Thread-safe.
+ */
+final class QueryTexts implements CommandSink {
+    static final int MAX_CONNECTIONS = 4096;
+
+    private final int maxLength;
+    private final ConcurrentHashMap<Long, String> byConnection = new ConcurrentHashMap<>();
+    final LongAdder cleared = new LongAdder();
+
+    QueryTexts(final int maxLength) {
+        this.maxLength = maxLength;
+    }
+
+    @Override
+    public boolean needsDocuments() {
+        return maxLength > 0;
+    }
+
+    @Override
+    public boolean needsFingerprint() {
+        return false;
+    }
+
+    @Override
+    public void started(final StartedCommand command) {
+        BsonDocument copy = command.getCommand();
+        if (maxLength == 0 || copy == null || command.isRedactedBySpec() || SpecRedaction.isHello(command.getCommandName())) {
+            return;
+        }
+        if (byConnection.size() >= MAX_CONNECTIONS) {
+            byConnection.clear();
+            cleared.increment();
+        }
+        byConnection.put(DriverApi.localValue(command.getConnectionDescription().getConnectionId()),
+                QueryText.render(copy, maxLength));
+    }
+
+    /** @return the text left for the connection's command, taken out of the table; null when there is none */
+    @Nullable
+    String take(@Nullable final ConnectionId connectionId) {
+        return connectionId == null ? null : byConnection.remove(DriverApi.localValue(connectionId));
+    }
+
+    int maxLength() {
+        return maxLength;
+    }
+
+    int size() {
+        return byConnection.size();
+    }
+}

@@ -1,0 +1,368 @@
+package io.github.mongoredact.internal.json;
+
+import com.mongodb.lang.Nullable;
+import io.github.mongoredact.internal.bson.Bytes;
+import io.github.mongoredact.internal.bson.DocumentBytes;
+import org.bson.BsonArray;
+import org.bson.BsonBoolean;
+import org.bson.BsonDocument;
+import org.bson.BsonInt32;
+import org.bson.BsonInt64;
+import org.bson.BsonNull;
+import org.bson.BsonObjectId;
+import org.bson.BsonString;
+import org.bson.RawBsonDocument;
+import org.bson.codecs.BsonDocumentCodec;
+import org.bson.types.ObjectId;
+
+import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
+
+/**
+ * {@link TruncatedJson}'s direct path: the relaxed JSON of an owned raw document written straight from its bytes into the
+ * output, for the element types whose text is fixed (documents, arrays, strings, ObjectIds, booleans, null, 32- and 64-bit
+ * integers), with the driver's writer's separators and escapes; no reader, no writer, no string per name or value. Any other
+ * type (a double, whose text differs between driver lines; a date...) or any byte that does not add up returns null: the
+ * caller then renders the document through the driver's writer, which also reports corrupt bytes.
+ *
+ * <p>It is used only when it writes exactly what the driver's writer on the class path writes: checked once, at class
+ * initialisation, on a document holding every type it writes and characters of every escape class.</p>
+ *
+ * <p>Walks with an explicit stack of frames, so the input's depth decides no recursion. Stateless and thread-safe.</p>
+ */
+final class RawJson {
+    /** ASCII characters the driver's writer writes as they are (the rest of ASCII is escaped). */
+    private static final boolean[] LITERAL = new boolean[128];
+    private static final char[] HEX = "0123456789abcdef".toCharArray();
+    static final boolean ENABLED;
+    /** Levels of nesting written directly; deeper documents go through the driver's writer, as they did before. */
+    private static final int MAX_DEPTH = 512;
+
+    static {
+        for (char c = 0; c < 128; c++) {
+            LITERAL[c] = c != '"' && c != '\\' && isLiteral(c);
+        }
+        ENABLED = writesWhatTheDriverWrites();
+    }
+
+    private RawJson() {
+    }
+
+    /**
+     * @return the JSON text, not yet cut (possibly longer than {@code maxLength}: the caller cuts), or null when the document
+     *         holds a type this path does not write or bytes that do not add up
+     */
+    @Nullable
+    static TruncatedJson.Output render(final RawBsonDocument document, final int maxLength, final String[] skippedTopLevel) {
+        byte[] src = DocumentBytes.array(document);
+        int off = DocumentBytes.offset(document);
+        if (off < 0 || off + 5 > src.length) {
+            return null;
+        }
+        int length = Bytes.readInt(src, off);
+        if (length < 5 || length > src.length - off || src[off + length - 1] != 0) {
+            return null;
+        }
+        long limit = maxLength == 0 ? Long.MAX_VALUE : maxLength;
+        TruncatedJson.Output out = new TruncatedJson.Output((int) Math.min(limit + TruncatedJson.ELLIPSIS.length() + 1,
+                2L * length + 16));
+        StringBuilder b = out.builder;
+        int[] ends = new int[16];
+        boolean[] arrays = new boolean[16];
+        int depth = 0;
+        ends[depth] = off + length - 1;
+        arrays[depth] = false;
+        b.append('{');
+        int p = off + 4;
+        boolean first = true;
+        while (b.length() <= limit) {
+            int end = ends[depth];
+            if (p == end) {
+                // the end of this level: its terminator is at p
+                b.append(arrays[depth] ? ']' : '}');
+                p++;
+                if (depth == 0) {
+                    return p == off + length ? out : null;
+                }
+                depth--;
+                first = false;
+                continue;
+            }
+            if (p > end) {
+                return null;
+            }
+            byte type = src[p];
+            int nameStart = p + 1;
+            int nameEnd = nameStart;
+            while (nameEnd < end && src[nameEnd] != 0) {
+                nameEnd++;
+            }
+            if (nameEnd >= end) {
+                return null;
+            }
+            int v = nameEnd + 1;
+            int valueEnd = valueEnd(src, type, v, end);
+            if (valueEnd < 0) {
+                return null;
+            }
+            if (depth == 0 && isSkipped(src, nameStart, nameEnd, skippedTopLevel)) {
+                p = valueEnd;
+                continue;
+            }
+            if (!first) {
+                b.append(", ");
+            }
+            first = false;
+            if (!arrays[depth]) {
+                if (!string(src, nameStart, nameEnd, b, limit)) {
+                    return null;
+                }
+                b.append(": ");
+            }
+            switch (type) {
+                case 0x02:
+                    if (!string(src, v + 4, valueEnd - 1, b, limit)) {
+                        return null;
+                    }
+                    break;
+                case 0x03:
+                case 0x04:
+                    if (depth == MAX_DEPTH) {
+                        // deeper than this, the driver's writer decides (it refuses past its own limit)
+                        return null;
+                    }
+                    if (++depth == ends.length) {
+                        ends = Arrays.copyOf(ends, depth * 2);
+                        arrays = Arrays.copyOf(arrays, depth * 2);
+                    }
+                    ends[depth] = valueEnd - 1;
+                    arrays[depth] = type == 0x04;
+                    b.append(type == 0x04 ? '[' : '{');
+                    first = true;
+                    p = v + 4;
+                    continue;
+                case 0x07:
+                    b.append("{\"$oid\": \"");
+                    for (int i = v; i < v + 12; i++) {
+                        b.append(HEX[(src[i] >> 4) & 0xF]).append(HEX[src[i] & 0xF]);
+                    }
+                    b.append("\"}");
+                    break;
+                case 0x08:
+                    b.append(src[v] != 0 ? "true" : "false");
+                    break;
+                case 0x0A:
+                    b.append("null");
+                    break;
+                case 0x10:
+                    b.append(Bytes.readInt(src, v));
+                    break;
+                case 0x12:
+                    b.append(Bytes.readLong(src, v));
+                    break;
+                default:
+                    return null;
+            }
+            p = valueEnd;
+        }
+        return out;
+    }
+
+    /** @return the end of the value of a type this path writes, or -1 (another type, or bytes that do not add up) */
+    private static int valueEnd(final byte[] src, final byte type, final int v, final int end) {
+        long valueEnd;
+        switch (type) {
+            case 0x02:
+                if (v + 4 > end) {
+                    return -1;
+                }
+                int size = Bytes.readInt(src, v);
+                valueEnd = (long) v + 4 + size;
+                if (size < 1 || valueEnd > end || src[(int) valueEnd - 1] != 0) {
+                    return -1;
+                }
+                return (int) valueEnd;
+            case 0x03:
+            case 0x04:
+                if (v + 4 > end) {
+                    return -1;
+                }
+                int length = Bytes.readInt(src, v);
+                valueEnd = (long) v + length;
+                return length < 5 || valueEnd > end || src[(int) valueEnd - 1] != 0 ? -1 : (int) valueEnd;
+            case 0x07:
+                valueEnd = v + 12L;
+                break;
+            case 0x08:
+                valueEnd = v + 1L;
+                break;
+            case 0x0A:
+                valueEnd = v;
+                break;
+            case 0x10:
+                valueEnd = v + 4L;
+                break;
+            case 0x12:
+                valueEnd = v + 8L;
+                break;
+            default:
+                return -1;
+        }
+        return valueEnd > end ? -1 : (int) valueEnd;
+    }
+
+    /**
+     * Writes the UTF-8 bytes {@code src[from, to)} as a JSON string with the driver's writer's escapes, stopping once the
+     * output holds more than {@code limit} characters.
+     *
+     * @return true (the bytes of a string may hold any value; a name's were bounded by its NUL)
+     */
+    private static boolean string(final byte[] src, final int from, final int to, final StringBuilder b, final long limit) {
+        b.append('"');
+        for (int i = from; i < to; i++) {
+            int c = src[i];
+            if (c < 0) {
+                // not ASCII: the rest decoded as the reader decodes it, as far as the output can still show
+                long room = Math.max(0, limit - b.length()) + 2;
+                int decode = (int) Math.min(to - i, room > Integer.MAX_VALUE ? Integer.MAX_VALUE : 4 * room + 4);
+                String rest = new String(src, i, decode, StandardCharsets.UTF_8);
+                for (int k = 0; k < rest.length() && b.length() <= limit; k++) {
+                    escaped(rest.charAt(k), b);
+                }
+                break;
+            }
+            if (LITERAL[c]) {
+                b.append((char) c);
+            } else {
+                escaped((char) c, b);
+            }
+            if (b.length() > limit) {
+                return true;
+            }
+        }
+        b.append('"');
+        return true;
+    }
+
+    private static void escaped(final char c, final StringBuilder b) {
+        switch (c) {
+            case '"':
+                b.append("\\\"");
+                break;
+            case '\\':
+                b.append("\\\\");
+                break;
+            case '\b':
+                b.append("\\b");
+                break;
+            case '\f':
+                b.append("\\f");
+                break;
+            case '\n':
+                b.append("\\n");
+                break;
+            case '\r':
+                b.append("\\r");
+                break;
+            case '\t':
+                b.append("\\t");
+                break;
+            default:
+                if (c < 128 ? LITERAL[c] : isLiteral(c)) {
+                    b.append(c);
+                } else {
+                    b.append("\\u").append(HEX[(c >> 12) & 0xF]).append(HEX[(c >> 8) & 0xF]).append(HEX[(c >> 4) & 0xF])
+                            .append(HEX[c & 0xF]);
+                }
+        }
+    }
+
+    /** The character classes the driver's writer writes as they are. */
+    private static boolean isLiteral(final char c) {
+        switch (Character.getType(c)) {
+            case Character.UPPERCASE_LETTER:
+            case Character.LOWERCASE_LETTER:
+            case Character.TITLECASE_LETTER:
+            case Character.OTHER_LETTER:
+            case Character.DECIMAL_DIGIT_NUMBER:
+            case Character.LETTER_NUMBER:
+            case Character.OTHER_NUMBER:
+            case Character.SPACE_SEPARATOR:
+            case Character.CONNECTOR_PUNCTUATION:
+            case Character.DASH_PUNCTUATION:
+            case Character.START_PUNCTUATION:
+            case Character.END_PUNCTUATION:
+            case Character.INITIAL_QUOTE_PUNCTUATION:
+            case Character.FINAL_QUOTE_PUNCTUATION:
+            case Character.OTHER_PUNCTUATION:
+            case Character.MATH_SYMBOL:
+            case Character.CURRENCY_SYMBOL:
+            case Character.MODIFIER_SYMBOL:
+            case Character.OTHER_SYMBOL:
+                return true;
+            default:
+                return false;
+        }
+    }
+
+    private static boolean isSkipped(final byte[] src, final int from, final int to, final String[] skipped) {
+        for (String name : skipped) {
+            if (name.length() == to - from) {
+                boolean same = true;
+                for (int i = 0; i < name.length() && same; i++) {
+                    same = name.charAt(i) == src[from + i];
+                }
+                if (same) {
+                    return true;
+                }
+            }
+        }
+        return false;
+    }
+
+    /** Whether this path writes what the driver's writer on the class path writes, on every type and escape class. */
+    private static boolean writesWhatTheDriverWrites() {
+        try {
+            return difference() == null;
+        } catch (RuntimeException | LinkageError e) {
+            return false;
+        }
+    }
+
+    /** @return where this path's text of the probe document first differs from the driver's writer's, or null */
+    @Nullable
+    static String difference() {
+        StringBuilder every = new StringBuilder();
+        // a name can not hold NUL; the value, which can, starts with it
+        for (char c = 1; c < 0x3000; c++) {
+            if (!Character.isSurrogate(c)) {
+                every.append(c);
+            }
+        }
+        every.append("\uD83D\uDE00\uFFFD\uFEFF\u2028");
+        BsonDocument probe = new BsonDocument("find", new BsonString("users"))
+                .append("filter", new BsonDocument("a", new BsonInt32(-7)).append("b", new BsonInt64(Long.MIN_VALUE))
+                        .append("c", BsonBoolean.TRUE).append("d", BsonBoolean.FALSE).append("e", BsonNull.VALUE)
+                        .append("f", new BsonObjectId(new ObjectId("5f0a0b0c0d0e0f1011121314")))
+                        .append("g", new BsonDocument()).append("h", new BsonArray())
+                        .append("i", new BsonArray(Arrays.asList(new BsonInt32(1), new BsonDocument("x", new BsonString("y")),
+                                new BsonArray(Arrays.asList(new BsonString("z"), new BsonInt64(5)))))))
+                .append(every.toString(), new BsonString("\u0000" + every))
+                .append("$db", new BsonString("test"));
+        RawBsonDocument raw = new RawBsonDocument(probe, new BsonDocumentCodec());
+        String[] skipped = {"$db"};
+        TruncatedJson.Output direct = render(raw, 0, skipped);
+        String driver = TruncatedJson.renderByWriter(raw, 0, skipped);
+        if (direct == null) {
+            return "the direct path did not write the probe";
+        }
+        String ours = direct.builder.toString();
+        int i = 0;
+        while (i < Math.min(ours.length(), driver.length()) && ours.charAt(i) == driver.charAt(i)) {
+            i++;
+        }
+        return i == ours.length() && i == driver.length() ? null : "at " + i + ": direct \""
+                + ours.substring(Math.max(0, i - 20), Math.min(ours.length(), i + 20)) + "\", driver's writer \""
+                + driver.substring(Math.max(0, i - 20), Math.min(driver.length(), i + 20)) + "\"";
+    }
+}

@@ -1,0 +1,403 @@
+package io.github.mongoredact.otel;
+
+import com.mongodb.RequestContext;
+import com.mongodb.connection.ConnectionDescription;
+import com.mongodb.connection.ConnectionId;
+import com.mongodb.lang.Nullable;
+import io.github.mongoredact.CommandSink;
+import io.github.mongoredact.CompletedCommand;
+import io.github.mongoredact.RedactionPolicy;
+import io.github.mongoredact.StartedCommand;
+import io.github.mongoredact.internal.Guard;
+import io.github.mongoredact.internal.bson.DriverApi;
+import io.github.mongoredact.internal.json.QueryText;
+import io.github.mongoredact.internal.policy.SpecRedaction;
+import io.opentelemetry.api.OpenTelemetry;
+import io.opentelemetry.api.trace.Span;
+import io.opentelemetry.api.trace.SpanBuilder;
+import io.opentelemetry.api.trace.SpanKind;
+import io.opentelemetry.api.trace.StatusCode;
+import io.opentelemetry.api.trace.Tracer;
+import io.opentelemetry.context.Context;
+import org.bson.BsonDocument;
+
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.time.Instant;
+import java.util.Locale;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.LongAdder;
+import java.util.function.Function;
+
+import static io.github.mongoredact.internal.Checks.notNull;
+
+/**
+ * A {@link CommandSink} that makes one OpenTelemetry span of kind CLIENT per command, as MongoDB's OpenTelemetry specification
+ * describes the command span, from the redacted, owned events of the listener.
+ *
+ * <pre>{@code
+ * RedactingCommandListener listener = RedactingCommandListener.builder()
+ *         .addSink(OpenTelemetryCommandSink.builder(openTelemetry).queryTextMaxLength(1000).build())
+ *         .build();
+ * }</pre>
+ *
+ * <ul>
+ *   <li>Name: the command name. No span for the specification's sensitive commands nor for the {@code hello} family.</li>
+ *   <li>Attributes: {@code db.system.name}, {@code db.namespace}, {@code db.collection.name} (not on {@code admin}),
+ *   {@code db.command.name}, {@code db.query.summary}, {@code server.address}, {@code server.port} and the connection ids
+ *   ({@code long}), {@code network.transport} ({@code tcp} or {@code unix}); from the redacted copy, when one is made (with the
+ *   query text on): {@code db.mongodb.lsid}, {@code db.mongodb.txn_number} and {@code db.mongodb.cursor_id}, only where the
+ *   copy still holds those values; {@code db.response.status_code} on error.</li>
+ *   <li>{@code db.query.text}: off by default. On with a maximum length, from {@link Builder#queryTextMaxLength(int)} or
+ *   the environment variable {@value #QUERY_TEXT_MAX_LENGTH_VARIABLE}: the redacted copy as relaxed extended JSON without
+ *   {@code lsid}, {@code $db}, {@code $clusterTime} and {@code signature}, cut as the logging specification cuts (a text
+ *   longer than the limit loses its end and gets {@code " ..."}). Under {@link RedactionPolicy#specOnly()} that is the
+ *   command the specification expects; under {@link RedactionPolicy#defaults()} values are placeholders.</li>
+ *   <li>On failure: status ERROR, {@code exception.type}, {@code exception.message} and {@code exception.stacktrace} (as
+ *   attributes, and as the {@code exception} event) of the redacted failure the listener hands over, never of the original.
+ *   A reply that reports write errors under {@code ok: 1} gets status ERROR and the code, without an exception.</li>
+ *   <li>Times: the start is taken when the listener hands the start over, the end is that start plus the elapsed time the
+ *   driver measured, so the span's duration is the driver's.</li>
+ *   <li>Parent: the OpenTelemetry context in the command's {@code RequestContext} (see {@link TracingContextProvider}, for
+ *   the reactive driver), else {@code Context.current()} on the thread that calls {@code commandStarted} (the sync
+ *   driver's caller).</li>
+ * </ul>
+ *
+ * <p>Cost: the attributes that depend only on server, database, collection and command are made once per key and cached.
+ * This sink asks for documents only when the query text is on, and never for the fingerprint: with the text off the listener
+ * copies nothing for it.</p>
+ *
+ * <p>It never throws into its caller: whatever fails is caught, counted ({@link #getFailures()}) and reported once as a
+ * warning through {@code System.Logger}, then at debug level. Threading: thread-safe; called on the driver's threads, on
+ * which spans are started and ended (an SDK's span processors run there: use a batching processor).</p>
+ *
+ * @since 0.3
+ */
+public final class OpenTelemetryCommandSink implements CommandSink {
+    /** The name of the tracer, the instrumentation scope of the spans. */
+    public static final String INSTRUMENTATION_NAME = "io.github.mongoredact";
+    /** The specification's environment variable that turns the query text on, with its maximum length. */
+    public static final String QUERY_TEXT_MAX_LENGTH_VARIABLE = QueryText.MAX_LENGTH_VARIABLE;
+    /** The specification's environment variable that turns tracing off ({@code false}, {@code 0}, {@code no}) or on. */
+    public static final String ENABLED_VARIABLE = "OTEL_JAVA_INSTRUMENTATION_MONGODB_ENABLED";
+    private static final System.Logger LOGGER = Guard.logger(OpenTelemetryCommandSink.class);
+
+    private final Tracer tracer;
+    private final boolean enabled;
+    private final int queryTextMaxLength;
+    private final StaticAttributes attributes = new StaticAttributes();
+    /** The span of the command in flight on each connection (a connection has one), by the driver's connection id. */
+    private final ConcurrentHashMap<Long, InFlight> inFlight = new ConcurrentHashMap<>();
+    private final LongAdder failures = new LongAdder();
+    private final AtomicBoolean warned = new AtomicBoolean();
+    private final long epochNanosAtAnchor;
+    private final long nanoTimeAtAnchor;
+
+    private OpenTelemetryCommandSink(final Builder builder, final boolean enabled, final int queryTextMaxLength) {
+        String version = OpenTelemetryCommandSink.class.getPackage().getImplementationVersion();
+        this.tracer = version == null ? builder.openTelemetry.getTracer(INSTRUMENTATION_NAME)
+                : builder.openTelemetry.getTracer(INSTRUMENTATION_NAME, version);
+        this.enabled = enabled;
+        this.queryTextMaxLength = queryTextMaxLength;
+        Instant now = Instant.now();
+        this.nanoTimeAtAnchor = System.nanoTime();
+        this.epochNanosAtAnchor = TimeUnit.SECONDS.toNanos(now.getEpochSecond()) + now.getNano();
+    }
+
+    /**
+     * @param openTelemetry the OpenTelemetry whose tracer makes the spans
+     * @return a new builder
+     * @since 0.3
+     */
+    public static Builder builder(final OpenTelemetry openTelemetry) {
+        return new Builder(openTelemetry);
+    }
+
+    /**
+     * @return true only when the query text is on: the text is rendered from the redacted copy
+     * @since 0.3
+     */
+    @Override
+    public boolean needsDocuments() {
+        return enabled && queryTextMaxLength > 0;
+    }
+
+    /**
+     * @return false: spans do not carry the fingerprint
+     * @since 0.3
+     */
+    @Override
+    public boolean needsFingerprint() {
+        return false;
+    }
+
+    @Override
+    public void started(final StartedCommand command) {
+        if (!enabled) {
+            return;
+        }
+        try {
+            if (!traced(command.getCommandName(), command.isRedactedBySpec())) {
+                return;
+            }
+            long start = now();
+            Span span = spanBuilder(command, start).startSpan();
+            InFlight previous = inFlight.put(DriverApi.localValue(connectionId(command)),
+                    new InFlight(span, start, command.getRequestId()));
+            if (previous != null) {
+                // the completion of the command before never came (a failure of the listener): end it as it is
+                previous.span.end();
+            }
+        } catch (Throwable t) {
+            failed(t, command);
+        }
+    }
+
+    @Override
+    public void completed(final CompletedCommand command) {
+        if (!enabled) {
+            return;
+        }
+        try {
+            StartedCommand started = command.getStarted();
+            if (!traced(started.getCommandName(), started.isRedactedBySpec())) {
+                return;
+            }
+            long key = DriverApi.localValue(connectionId(started));
+            InFlight entry = inFlight.get(key);
+            Span span;
+            long start;
+            if (entry != null && entry.requestId == started.getRequestId() && inFlight.remove(key, entry)) {
+                span = entry.span;
+                start = entry.start;
+            } else {
+                // the start was not seen (the sink was added to a running listener): the span from the completion alone
+                start = now() - command.getElapsedNanos();
+                span = spanBuilder(started, start).startSpan();
+            }
+            end(span, start, command);
+        } catch (Throwable t) {
+            failed(t, command);
+        }
+    }
+
+    private SpanBuilder spanBuilder(final StartedCommand command, final long start) {
+        ConnectionDescription connection = command.getConnectionDescription();
+        ConnectionId connectionId = connection.getConnectionId();
+        SpanBuilder builder = tracer.spanBuilder(command.getCommandName())
+                .setSpanKind(SpanKind.CLIENT)
+                .setParent(parentOf(command.getRequestContext()))
+                .setStartTimestamp(start, TimeUnit.NANOSECONDS)
+                .setAllAttributes(attributes.of(connectionId.getServerId(), command.getDatabaseName(),
+                        command.getCollectionName(), command.getCommandName()))
+                .setAttribute(SpanKeys.DRIVER_CONNECTION_ID, DriverApi.localValue(connectionId));
+        Long serverValue = DriverApi.serverValue(connectionId);
+        if (serverValue != null) {
+            builder.setAttribute(SpanKeys.SERVER_CONNECTION_ID, serverValue);
+        }
+        BsonDocument copy = command.getCommand();
+        if (copy != null && queryTextMaxLength > 0) {
+            builder.setAttribute(SpanKeys.QUERY_TEXT, QueryText.render(copy, queryTextMaxLength));
+            DocumentFacts.ofCommand(copy, command.getCommandName(), builder);
+        }
+        return builder;
+    }
+
+    private void end(final Span span, final long start, final CompletedCommand command) {
+        BsonDocument reply = command.getReply();
+        if (reply != null) {
+            DocumentFacts.ofReply(reply, span);
+        }
+        Throwable failure = command.getFailure();
+        if (failure != null) {
+            int code = command.getErrorCode();
+            if (code != 0 && code != -1) {
+                span.setAttribute(SpanKeys.STATUS_CODE, Integer.toString(code));
+            }
+            String message = failure.getMessage();
+            span.setAttribute(SpanKeys.EXCEPTION_TYPE, failure.getClass().getName());
+            if (message != null) {
+                span.setAttribute(SpanKeys.EXCEPTION_MESSAGE, message);
+            }
+            span.setAttribute(SpanKeys.EXCEPTION_STACKTRACE, stackTrace(failure));
+            span.recordException(failure);
+            span.setStatus(StatusCode.ERROR, description(command));
+        } else if (command.hasError()) {
+            span.setAttribute(SpanKeys.STATUS_CODE, Integer.toString(command.getErrorCode()));
+            span.setStatus(StatusCode.ERROR, description(command));
+        }
+        span.end(start + command.getElapsedNanos(), TimeUnit.NANOSECONDS);
+    }
+
+    /** The status description: the error's code name, which tells what failed and never a value. */
+    private static String description(final CompletedCommand command) {
+        String codeName = command.getErrorCodeName();
+        return codeName != null ? codeName : "";
+    }
+
+    private static String stackTrace(final Throwable failure) {
+        StringWriter text = new StringWriter();
+        try (PrintWriter writer = new PrintWriter(text)) {
+            failure.printStackTrace(writer);
+        }
+        return text.toString();
+    }
+
+    /** The specification makes no span for its sensitive commands nor for the hello family. */
+    private static boolean traced(final String commandName, final boolean redactedBySpec) {
+        return !redactedBySpec && !SpecRedaction.isHello(commandName) && !SpecRedaction.isSensitiveName(commandName);
+    }
+
+    private static Context parentOf(@Nullable final RequestContext requestContext) {
+        if (requestContext != null && requestContext.hasKey(Context.class)) {
+            Object context = requestContext.get(Context.class);
+            if (context instanceof Context) {
+                return (Context) context;
+            }
+        }
+        return Context.current();
+    }
+
+    private static ConnectionId connectionId(final StartedCommand command) {
+        return command.getConnectionDescription().getConnectionId();
+    }
+
+    /** @return the wall clock in nanoseconds since the epoch, read from the monotonic clock */
+    private long now() {
+        return epochNanosAtAnchor + (System.nanoTime() - nanoTimeAtAnchor);
+    }
+
+    private void failed(final Throwable t, final Object subject) {
+        Guard.rethrowIfStopRequest(t);
+        failures.increment();
+        Guard.log(LOGGER, warned, "OpenTelemetryCommandSink failed to trace a command and dropped its span (counted in"
+                + " getFailures()): " + t.getClass().getName() + " while tracing a " + subject.getClass().getSimpleName(), t);
+    }
+
+    /**
+     * @return how many times making a span failed; each was caught, never thrown into the driver
+     * @since 0.3
+     */
+    public long getFailures() {
+        return failures.sum();
+    }
+
+    /**
+     * @return whether this sink makes spans
+     * @since 0.3
+     */
+    public boolean isEnabled() {
+        return enabled;
+    }
+
+    /**
+     * @return the maximum length of {@code db.query.text}, 0 when the attribute is off
+     * @since 0.3
+     */
+    public int getQueryTextMaxLength() {
+        return queryTextMaxLength;
+    }
+
+    @Override
+    public String toString() {
+        return "OpenTelemetryCommandSink{enabled=" + enabled + ", queryTextMaxLength=" + queryTextMaxLength + "}";
+    }
+
+    /** The span of a command in flight, with its start and the request it belongs to. */
+    private static final class InFlight {
+        final Span span;
+        final long start;
+        final int requestId;
+
+        InFlight(final Span span, final long start, final int requestId) {
+            this.span = span;
+            this.start = start;
+            this.requestId = requestId;
+        }
+    }
+
+    /**
+     * Builds an {@link OpenTelemetryCommandSink}. Not thread-safe.
+     *
+     * @since 0.3
+     */
+    public static final class Builder {
+        private final OpenTelemetry openTelemetry;
+        @Nullable
+        private Integer queryTextMaxLength;
+        @Nullable
+        private Boolean enabled;
+        private Function<String, String> environment = System::getenv;
+
+        private Builder(final OpenTelemetry openTelemetry) {
+            this.openTelemetry = notNull("openTelemetry", openTelemetry);
+        }
+
+        /**
+         * @param queryTextMaxLength the most characters of {@code db.query.text} before {@code " ..."}, 1 or more; 0 turns
+         *                           the attribute off. If not set: the environment variable
+         *                           {@value OpenTelemetryCommandSink#QUERY_TEXT_MAX_LENGTH_VARIABLE}, else off
+         * @return this
+         * @since 0.3
+         */
+        public Builder queryTextMaxLength(final int queryTextMaxLength) {
+            if (queryTextMaxLength < 0) {
+                throw new IllegalArgumentException("queryTextMaxLength must be 0 (off) or more, was " + queryTextMaxLength);
+            }
+            this.queryTextMaxLength = queryTextMaxLength;
+            return this;
+        }
+
+        /**
+         * @param enabled whether the sink makes spans. If not set: false when the environment variable
+         *                {@value OpenTelemetryCommandSink#ENABLED_VARIABLE} says {@code false}, {@code 0} or {@code no},
+         *                else true
+         * @return this
+         * @since 0.3
+         */
+        public Builder enabled(final boolean enabled) {
+            this.enabled = enabled;
+            return this;
+        }
+
+        /** For tests: where environment variables are read. */
+        Builder environment(final Function<String, String> environment) {
+            this.environment = notNull("environment", environment);
+            return this;
+        }
+
+        /**
+         * @return the sink
+         * @throws IllegalArgumentException if an environment variable it reads holds a value it does not understand (the
+         *                                  message names the variable and the value)
+         * @since 0.3
+         */
+        public OpenTelemetryCommandSink build() {
+            boolean on = enabled != null ? enabled : enabledByEnvironment();
+            int length = QueryText.maxLength(queryTextMaxLength, environment);
+            return new OpenTelemetryCommandSink(this, on, length);
+        }
+
+        private boolean enabledByEnvironment() {
+            String value = environment.apply(ENABLED_VARIABLE);
+            if (value == null || value.trim().isEmpty()) {
+                return true;
+            }
+            switch (value.trim().toLowerCase(Locale.ROOT)) {
+                case "1":
+                case "true":
+                case "yes":
+                    return true;
+                case "0":
+                case "false":
+                case "no":
+                    return false;
+                default:
+                    throw new IllegalArgumentException(ENABLED_VARIABLE + " must be one of 1, true, yes, 0, false, no; was \""
+                            + value + "\"");
+            }
+        }
+    }
+}

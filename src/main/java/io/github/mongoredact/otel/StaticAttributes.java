@@ -1,0 +1,71 @@
+package io.github.mongoredact.otel;
+
+import com.mongodb.ServerAddress;
+import com.mongodb.UnixServerAddress;
+import com.mongodb.connection.ServerId;
+import com.mongodb.lang.Nullable;
+import io.opentelemetry.api.common.Attributes;
+import io.opentelemetry.api.common.AttributesBuilder;
+
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * The attributes of a command span that depend only on its server, database, collection and command name, made once per key
+ * and cached in nested maps keyed by the objects the listener already holds, so that a span in steady state takes them in one
+ * call without building anything. Bounded by the keys an application uses. Thread-safe.
+ */
+final class StaticAttributes {
+    private static final String ADMIN = "admin";
+    private static final String NO_COLLECTION = "";
+    private final ConcurrentHashMap<ServerId, Level> servers = new ConcurrentHashMap<>();
+
+    /**
+     * @param collection the collection the command names, or null
+     * @return the cached attributes: system, namespace, collection (not on {@code admin}), command name, query summary, server
+     *         address and port, network transport
+     */
+    Attributes of(final ServerId serverId, final String database, @Nullable final String collection, final String command) {
+        Level byDatabase = servers.get(serverId);
+        if (byDatabase == null) {
+            byDatabase = servers.computeIfAbsent(serverId, id -> new Level());
+        }
+        String effective = collection == null || ADMIN.equals(database) ? NO_COLLECTION : collection;
+        Level byCommand = byDatabase.next(database).next(effective);
+        Attributes attributes = byCommand.attributes.get(command);
+        if (attributes == null) {
+            attributes = byCommand.attributes.computeIfAbsent(command,
+                    name -> make(serverId.getAddress(), database, effective, name));
+        }
+        return attributes;
+    }
+
+    private static Attributes make(final ServerAddress address, final String database, final String collection,
+                                   final String command) {
+        AttributesBuilder builder = Attributes.builder()
+                .put(SpanKeys.SYSTEM, "mongodb")
+                .put(SpanKeys.NAMESPACE, database)
+                .put(SpanKeys.COMMAND_NAME, command)
+                .put(SpanKeys.QUERY_SUMMARY, command + " " + database + (collection.isEmpty() ? "" : "." + collection))
+                .put(SpanKeys.SERVER_ADDRESS, address.getHost())
+                .put(SpanKeys.SERVER_PORT, (long) address.getPort())
+                .put(SpanKeys.NETWORK_TRANSPORT, address instanceof UnixServerAddress ? "unix" : "tcp");
+        if (!collection.isEmpty()) {
+            builder.put(SpanKeys.COLLECTION, collection);
+        }
+        return builder.build();
+    }
+
+    /** One level of the key: a name to the next level; at the last level, the command names to their attributes. */
+    private static final class Level {
+        private final ConcurrentHashMap<String, Level> next = new ConcurrentHashMap<>();
+        final ConcurrentHashMap<String, Attributes> attributes = new ConcurrentHashMap<>();
+
+        Level next(final String name) {
+            Level level = next.get(name);
+            if (level == null) {
+                level = next.computeIfAbsent(name, n -> new Level());
+            }
+            return level;
+        }
+    }
+}
