@@ -63,6 +63,7 @@ public final class RedactionPolicy {
     private final FieldAction unmatchedCommandAction;
     private final FieldAction unmatchedReplyAction;
     private final PlaceholderStyle placeholderStyle;
+    private final KeyMasking keyMasking;
     private final int maxSequenceDocuments;
     private final int maxDocumentBytes;
     private final boolean redactFailures;
@@ -74,11 +75,13 @@ public final class RedactionPolicy {
         this.unmatchedCommandAction = builder.unmatchedCommandAction;
         this.unmatchedReplyAction = builder.unmatchedReplyAction;
         this.placeholderStyle = builder.placeholderStyle;
+        this.keyMasking = builder.keyMasking;
         this.maxSequenceDocuments = builder.maxSequenceDocuments;
         this.maxDocumentBytes = builder.maxDocumentBytes;
         this.redactFailures = builder.redactFailures;
         this.compiled = CompiledPolicy.compile(rules, unmatchedCommandAction, unmatchedReplyAction,
-                placeholderStyle == PlaceholderStyle.FIXED, maxSequenceDocuments, maxDocumentBytes);
+                placeholderStyle == PlaceholderStyle.FIXED, keyMasking == KeyMasking.DATA_LIKE, maxSequenceDocuments,
+                maxDocumentBytes);
     }
 
     /**
@@ -155,6 +158,14 @@ public final class RedactionPolicy {
     }
 
     /**
+     * @return which keys are replaced where values are redacted
+     * @since 0.2
+     */
+    public KeyMasking getKeyMasking() {
+        return keyMasking;
+    }
+
+    /**
      * @return how many elements of each document sequence are shown, {@link Integer#MAX_VALUE} for all
      * @since 0.1
      */
@@ -186,7 +197,7 @@ public final class RedactionPolicy {
     public String toString() {
         return "RedactionPolicy{rules=" + rules.size() + ", unmatchedCommandAction=" + unmatchedCommandAction
                 + ", unmatchedReplyAction=" + unmatchedReplyAction + ", placeholderStyle=" + placeholderStyle
-                + ", maxSequenceDocuments=" + maxSequenceDocuments + ", maxDocumentBytes=" + maxDocumentBytes
+                + ", keyMasking=" + keyMasking + ", maxSequenceDocuments=" + maxSequenceDocuments + ", maxDocumentBytes=" + maxDocumentBytes
                 + ", redactFailures=" + redactFailures + "}";
     }
 

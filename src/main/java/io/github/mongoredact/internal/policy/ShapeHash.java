@@ -15,7 +15,7 @@ import static io.github.mongoredact.internal.bson.Bytes.readInt;
 final class ShapeHash {
     static final int DOCUMENT = 0x33;
     static final int ARRAY = 0x44;
-    private static final int END = 0x55;
+    static final int END = 0x55;
     private static final int KEY_END = 0xfe;
     private static final long FNV_OFFSET = 0xcbf29ce484222325L;
     private static final long FNV_PRIME = 0x100000001b3L;
@@ -51,13 +51,32 @@ final class ShapeHash {
         }
     }
 
+    /** Mixes a key or a kept name: its bytes, then the end of a key. */
     void mixBytes(final byte[] bytes, final int off, final int len) {
+        keyBytes(bytes, off, len);
+        endKey();
+    }
+
+    /** Mixes bytes of a key whose end {@link #endKey()} marks. */
+    void keyBytes(final byte[] bytes, final int off, final int len) {
         if (enabled) {
             long h = hash;
             for (int i = off; i < off + len; i++) {
                 h = (h ^ (bytes[i] & 0xff)) * FNV_PRIME;
             }
-            hash = (h ^ KEY_END) * FNV_PRIME;
+            hash = h;
+        }
+    }
+
+    void keyByte(final byte b) {
+        if (enabled) {
+            hash = (hash ^ (b & 0xff)) * FNV_PRIME;
+        }
+    }
+
+    void endKey() {
+        if (enabled) {
+            hash = (hash ^ KEY_END) * FNV_PRIME;
         }
     }
 
