@@ -16,10 +16,12 @@ public enum KeyMasking {
      * Keys that have the form of data are replaced (the default of {@link RedactionPolicy#defaults()}): each segment of a
      * dotted key that holds whitespace, an e-mail address ({@code @} after its first character), a run of 4 or more digits
      * (ids, phone numbers, dates such as {@code 2026-12-01}), a run of 8 or more hexadecimal digits with a decimal digit
-     * among them (ObjectIds, UUIDs, hashes), 3 or more groups of digits, or, from 12 characters on, the mix of letters and
-     * digits of a random token, becomes {@code ?key}: {@code prefs.alice@example.com} reads {@code prefs.?key},
-     * {@code stats.2026-12-01.count} reads {@code stats.?key.count}. A segment that starts with {@code $} (an operator, a
-     * positional such as {@code $[elem]}) is kept. Ordinary schema names ({@code firstName}, {@code address.zip},
+     * among them (ObjectIds, UUIDs, hashes), 3 or more groups of digits right after letters, or, from 12 characters on, the
+     * mix of letters and digits of a random token, becomes {@code ?key}: {@code stats.2026-12-01.count} reads
+     * {@code stats.?key.count}, {@code sessions.<token>} reads {@code sessions.?key}. A key that holds an e-mail address is
+     * masked whole ({@code prefs.alice@example.com} reads {@code ?key}): an address has dots of its own
+     * ({@code grace.hopper@navy.example}), which cannot be told from the path's. A segment that starts with {@code $} (an
+     * operator, a positional such as {@code $[elem]}) is kept. Ordinary schema names ({@code firstName}, {@code address.zip},
      * {@code items.0.qty}, {@code _id}) stay. The second masked key of a document reads {@code ?key1}, the third
      * {@code ?key2}..., so that its keys stay distinct. A key that is a plain word ({@code alice}) does not have the form of
      * data and stays.

@@ -4,8 +4,10 @@ import com.mongodb.lang.Nullable;
 
 /**
  * Which keys have the form of data, and their masked form: a key is read as a dotted path, and each segment that looks like
- * a value becomes {@code ?key}, so {@code prefs.alice@example.com} reads {@code prefs.?key} and
- * {@code stats.2026-12-01.count} reads {@code stats.?key.count}; the second masked key of a document reads {@code ?key1}, the
+ * a value becomes {@code ?key}, so {@code stats.2026-12-01.count} reads {@code stats.?key.count} and
+ * {@code sessions.<token>} reads {@code sessions.?key}. A key that holds an e-mail address is masked whole
+ * ({@code prefs.grace.hopper@navy.example} reads {@code ?key}): an address has dots of its own, which cannot be told from
+ * the path's, so no segment around it is known to be a name. The second masked key of a document reads {@code ?key1}, the
  * third {@code ?key2}..., so that the keys of a document stay distinct (a mask is never masked again). A segment looks like
  * a value when it holds
  * <ul>
@@ -128,11 +130,12 @@ final class DataLikeKeys {
     static int writeMasked(final byte[] src, final int off, final int end, final int number, @Nullable final byte[] dst,
                            final int at) {
         int digits = number == 0 ? 0 : IndexKeys.digits(number);
+        boolean whole = holdsAddress(src, off, end);
         int q = at;
         int from = off;
         while (from <= end) {
-            int to = segmentEnd(src, from, end);
-            if (isDataLikeSegment(src, from, to)) {
+            int to = whole ? end : segmentEnd(src, from, end);
+            if (whole || isDataLikeSegment(src, from, to)) {
                 if (dst != null) {
                     System.arraycopy(MASK, 0, dst, q, MASK.length);
                     if (digits > 0) {
@@ -162,10 +165,11 @@ final class DataLikeKeys {
      * its number: keys that differ only in what is masked mix alike.
      */
     static void mixMasked(final ShapeHash hash, final byte[] src, final int off, final int end) {
+        boolean whole = holdsAddress(src, off, end);
         int from = off;
         while (from <= end) {
-            int to = segmentEnd(src, from, end);
-            if (isDataLikeSegment(src, from, to)) {
+            int to = whole ? end : segmentEnd(src, from, end);
+            if (whole || isDataLikeSegment(src, from, to)) {
                 hash.keyBytes(MASK, 0, MASK.length);
             } else {
                 hash.keyBytes(src, from, to - from);
@@ -259,6 +263,16 @@ final class DataLikeKeys {
             return 2;
         }
         return previous == UPPER && kind == LOWER && upperRun >= 2 ? 1 : 0;
+    }
+
+    /** @return whether the key holds an e-mail address: an {@code @} after the first byte of a segment */
+    private static boolean holdsAddress(final byte[] src, final int off, final int end) {
+        for (int i = off + 1; i < end; i++) {
+            if (src[i] == '@' && src[i - 1] != '.') {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** @return whether the segment is a mask this class wrote: {@code ?key} and digits (so that masking is idempotent) */
