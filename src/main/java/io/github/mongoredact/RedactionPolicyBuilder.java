@@ -144,8 +144,9 @@ public final class RedactionPolicyBuilder {
 
     /**
      * Masks the keys at and below a command field path, for all commands: every key there becomes {@code ?0},
-     * {@code ?1}... and every value a placeholder ({@link FieldAction#REDACT_KEYS}). For keys that are data, such as
-     * {@code maskKeys("updates.u.$set")} for {@code {"$set": {"prefs.alice@example.com": true}}}.
+     * {@code ?1}... and every value a placeholder ({@link FieldAction#REDACT_KEYS}), whatever the keys look like. For keys
+     * that are data without having its form ({@link #keyMasking(KeyMasking)} masks those that have it), such as
+     * {@code maskKeys("updates.u.$set")} for {@code {"$set": {"prefs.alice": true}}}.
      *
      * @param path the dotted path
      * @return this

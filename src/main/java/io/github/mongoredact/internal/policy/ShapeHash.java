@@ -6,9 +6,11 @@ import io.github.mongoredact.internal.bson.BsonFormatException;
 import static io.github.mongoredact.internal.bson.Bytes.readInt;
 
 /**
- * The query-shape fingerprint: FNV-1a over structure tokens (document and array openings, keys, value categories), finalized
- * by {@link #fingerprint()}; and the walk of kept subtrees, which checks what they forward and hashes their shape (keys and
- * value categories, first array element only). Tokens count only while {@link #enabled}: the analysing pass.
+ * The query-shape fingerprint: FNV-1a over structure tokens (document and array openings and ends, keys, value categories,
+ * and the namespace's names, which {@link KnownPlaces#isNamespace} picks), finalized by {@link #fingerprint()}; and the walk
+ * of kept subtrees, which checks what they forward and hashes their shape with the same tokens as a walked subtree (keys and
+ * value categories, first array element only), so that a command hashes alike whether the policy keeps or walks its parts.
+ * No value is ever mixed in. Tokens count only while {@link #enabled}: the analysing pass.
  *
  * <p>Not thread-safe: one per walker, with a cursor of its own so that a kept subtree is read without moving the walker's.</p>
  */
