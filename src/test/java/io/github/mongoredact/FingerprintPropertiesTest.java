@@ -108,7 +108,8 @@ class FingerprintPropertiesTest {
             }
         }
         System.out.println("fingerprint properties: " + commands + " commands, " + fingerprintOfShape.size()
-                + " distinct shapes, " + nearMisses + " mutants one decision away from their command's shape, value collisions (one shape, two fingerprints) " + valueCollisions
+                + " distinct shapes, " + nearMisses + " mutants one decision away from their command's shape,"
+                + " value collisions (one shape, two fingerprints) " + valueCollisions
                 + ", shape collisions (two shapes, one fingerprint) " + shapeCollisions + ", " + crossPolicy
                 + " commands under three policies, disagreements " + policyDisagreements);
         assertTrue(commands >= 30_000 || COMMANDS < 10_000, "commands " + commands);

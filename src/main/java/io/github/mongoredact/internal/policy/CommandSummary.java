@@ -21,9 +21,9 @@ import java.util.Map;
  *
  * <ul>
  *     <li>The collection is the one the analysis finds: the string value of the first field where the rules keep that field
- *     (the commands whose first field names a collection), else the string value of a top-level {@code collection} field
- *     where the rules keep it (getMore). A byte-backed top level is read in place, hopping over the values it does not read; a plain one by its
- *     entries.</li>
+ *     (the commands whose first field names a collection), else the string value of a top-level {@code collection} field where
+ *     the rules keep it (getMore). A byte-backed top level is read in place, hopping over the values it does not read; a plain
+ *     one by its entries.</li>
  *     <li>The size is the command's as the driver sent it, document sequences counted as arrays: a byte-backed document's
  *     length, or the plain top level's encoded size, whose sequences the driver's buffers size in O(1)
  *     ({@link PlainSize}).</li>

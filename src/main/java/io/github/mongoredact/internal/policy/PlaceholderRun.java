@@ -19,9 +19,9 @@ import java.nio.ByteOrder;
  * <p>They stop, leaving the element to the walker's general path, at everything that is not the common case: a nested document
  * or array, a type whose value needs more checks (binary, JavaScript with scope, regular expressions, ...), a key past ASCII or
  * with a control character, a key that looks like data (when keys are masked), a string that may already be a placeholder, a
- * bound that does not hold (the general path says where), or too little room (the general path decides about overflow). So their output is the general path's for the same
- * elements and they report no error of their own. The walker runs them only where its own rule lookup would return the
- * inherited {@code REDACT} for every key.</p>
+ * bound that does not hold (the general path says where), or too little room (the general path decides about overflow). So
+ * their output is the general path's for the same elements and they report no error of their own. The walker runs them only
+ * where its own rule lookup would return the inherited {@code REDACT} for every key.</p>
  *
  * <p>Not thread-safe: one per walker.</p>
  */
