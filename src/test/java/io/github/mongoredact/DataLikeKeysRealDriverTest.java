@@ -1,6 +1,5 @@
 package io.github.mongoredact;
 
-import com.mongodb.MongoException;
 import com.mongodb.client.MongoClient;
 import com.mongodb.client.MongoCollection;
 import com.mongodb.client.model.Aggregates;
@@ -10,8 +9,6 @@ import com.mongodb.client.model.Projections;
 import com.mongodb.client.model.ReturnDocument;
 import com.mongodb.client.model.Sorts;
 import com.mongodb.client.model.Updates;
-import com.mongodb.event.CommandStartedEvent;
-import com.mongodb.event.CommandSucceededEvent;
 import io.github.mongoredact.DriverShapes.Backing;
 import org.bson.BsonDocument;
 import org.bson.Document;
@@ -22,6 +19,7 @@ import org.junit.jupiter.api.Test;
 import java.util.ArrayList;
 import java.util.List;
 
+import static io.github.mongoredact.EmbeddedServer.tolerate;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -71,18 +69,18 @@ class DataLikeKeysRealDriverTest {
         }
         assertEquals(0, listener.getCounters().getRedactionFailures());
         String driverSaw = reference.commands + " " + reference.replies;
-        String forwarded = forwarded(kept);
+        String forwarded = kept.json();
         for (String secret : SECRETS) {
             assertTrue(driverSaw.contains(secret), "the driver's events hold " + secret);
             assertFalse(forwarded.contains(secret), secret + " leaked: " + forwarded);
         }
         // the shape stays around the data: keys and operators that are names
-        BsonDocument update = started(kept, "update").getArray("updates").get(0).asDocument().getDocument("u");
+        BsonDocument update = kept.command("update").getArray("updates").get(0).asDocument().getDocument("u");
         assertEquals(BsonDocument.parse("{\"$set\": {\"?key\": \"?bool\", \"sessions.?key1\": \"?string\"},"
                 + " \"$inc\": {\"stats.?key.count\": \"?number\"}}"), update);
-        BsonDocument find = started(kept, "find");
+        BsonDocument find = kept.command("find");
         assertTrue(find.getDocument("sort").containsKey("stats.?key.count"), find.toJson());
-        BsonDocument inserted = started(kept, "insert").getArray("documents").get(0).asDocument();
+        BsonDocument inserted = kept.command("insert").getArray("documents").get(0).asDocument();
         assertEquals(List.of("?key", "?key1", "?key2"), new ArrayList<>(inserted.getDocument("wallet").keySet()));
         assertTrue(forwarded.contains("\"wallet\"") && forwarded.contains("\"prefs\""), forwarded);
     }
@@ -95,7 +93,7 @@ class DataLikeKeysRealDriverTest {
         try (EmbeddedServer server = new EmbeddedServer()) {
             workload(server.client(listener));
         }
-        String forwarded = forwarded(kept);
+        String forwarded = kept.json();
         assertTrue(forwarded.contains("prefs.alice@example.com") && forwarded.contains("stats.2026-12-01.count"), forwarded);
         assertFalse(forwarded.contains("?key"), forwarded);
         // values are redacted all the same
@@ -134,29 +132,5 @@ class DataLikeKeysRealDriverTest {
                 + " { stats.?key.count: ? }", error.getString("errmsg").getValue());
         assertEquals(BsonDocument.parse("{\"stats.?key.count\": 1}"), error.getDocument("keyPattern"));
         assertFalse(last.succeeded.getResponse().toJson().contains("2026-12-01"));
-    }
-
-    private static BsonDocument started(final KeepingListener kept, final String name) {
-        return kept.started.stream().filter(e -> e.getCommandName().equals(name)).findFirst()
-                .orElseThrow(() -> new AssertionError("no " + name)).getCommand();
-    }
-
-    private static void tolerate(final Runnable operation) {
-        try {
-            operation.run();
-        } catch (MongoException | IllegalArgumentException e) {
-            // refused by the embedded server or the driver: the command was sent and seen, or is not part of the check
-        }
-    }
-
-    private static String forwarded(final KeepingListener kept) {
-        StringBuilder out = new StringBuilder();
-        for (CommandStartedEvent event : kept.started) {
-            out.append(event.getCommand().toJson(RELAXED)).append('\n');
-        }
-        for (CommandSucceededEvent event : kept.succeeded) {
-            out.append(event.getResponse().toJson(RELAXED)).append('\n');
-        }
-        return out.toString();
     }
 }

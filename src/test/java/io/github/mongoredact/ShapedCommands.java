@@ -291,8 +291,8 @@ final class ShapedCommands {
 
     /**
      * The shape of a command as the fingerprint's definition states it: the command name, the namespace (the collection of a
-     * command that names one, {@code $db}, {@code collection} of {@code getMore}), every key (a segment holding an e-mail
-     * address as {@code ?key} when {@code masked}), every type (numbers one type) and no value; an array by its first element;
+     * command that names one, {@code $db}, {@code collection} of {@code getMore}), every key (one holding an e-mail address
+     * as {@code ?key} when {@code masked}), every type (numbers one type) and no value; an array by its first element;
      * the session fields left out; the command {@code explain} wraps as a command of its own.
      */
     static String shape(final BsonDocument command, final boolean masked) {
@@ -347,6 +347,10 @@ final class ShapedCommands {
     private static String key(final String key, final boolean masked) {
         if (!masked) {
             return key;
+        }
+        if (key.contains("@")) {
+            // an address has dots of its own: the key is masked whole
+            return "?key";
         }
         List<String> segments = new ArrayList<>();
         for (String segment : key.split("\\.", -1)) {
