@@ -1,5 +1,6 @@
 package io.github.mongoredact;
 
+import com.mongodb.lang.Nullable;
 import io.github.mongoredact.internal.policy.CollectionCommands;
 import org.bson.BsonType;
 
@@ -151,8 +152,8 @@ final class DefaultRules {
     }
 
     /** Adds each row of typed paths: its types first, then its paths. */
-    private static void keep(final RedactionPolicyBuilder builder, final FieldRule.Target target, final String commandName,
-                             final Object[][] table) {
+    private static void keep(final RedactionPolicyBuilder builder, final FieldRule.Target target,
+                             @Nullable final String commandName, final Object[][] table) {
         for (Object[] typed : table) {
             BsonType[] types = (BsonType[]) typed[0];
             for (int i = 1; i < typed.length; i++) {

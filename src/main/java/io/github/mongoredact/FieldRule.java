@@ -67,8 +67,8 @@ public final class FieldRule {
         this.commandName = commandName;
         this.path = notNull("path", path);
         this.action = notNull("action", action);
-        this.types = notNull("types", types).isEmpty() ? Collections.emptySet()
-                : Collections.unmodifiableSet(EnumSet.copyOf(types));
+        this.types = Collections.unmodifiableSet(notNull("types", types).isEmpty() ? EnumSet.noneOf(BsonType.class)
+                : EnumSet.copyOf(types));
     }
 
     /**

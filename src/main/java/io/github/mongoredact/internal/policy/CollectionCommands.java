@@ -3,8 +3,6 @@ package io.github.mongoredact.internal.policy;
 import io.github.mongoredact.internal.bson.Bytes;
 
 import java.nio.charset.StandardCharsets;
-import java.util.Arrays;
-import java.util.Collections;
 import java.util.List;
 
 /**
@@ -15,12 +13,12 @@ import java.util.List;
  * fingerprint takes. Immutable.
  */
 public final class CollectionCommands {
-    private static final List<String> NAMES = Collections.unmodifiableList(Arrays.asList(
+    private static final List<String> NAMES = List.of(
             "find", "insert", "update", "delete", "aggregate", "count", "distinct", "findAndModify", "findandmodify", "getMore",
             "killCursors", "createIndexes", "dropIndexes", "deleteIndexes", "listIndexes", "create", "drop", "collMod",
             "mapReduce", "mapreduce", "validate", "collStats", "renameCollection", "compact", "reIndex", "convertToCapped",
             "cloneCollectionAsCapped", "createSearchIndexes", "dropSearchIndex", "updateSearchIndex", "listSearchIndexes",
-            "analyze", "shardCollection", "refineCollectionShardKey", "reshardCollection"));
+            "analyze", "shardCollection", "refineCollectionShardKey", "reshardCollection");
     private static final byte[][] BYTES = new byte[NAMES.size()][];
 
     static {
