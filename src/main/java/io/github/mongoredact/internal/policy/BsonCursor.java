@@ -104,18 +104,17 @@ final class BsonCursor {
     /**
      * The end of the key at {@code k}, checked in the same loop that finds it as {@link BsonValidation#checkKey} checks it: no
      * control character, and UTF-8 from its first byte past ASCII. The same loop notes whether the key holds a byte after
-     * which it may look like data ({@link DataLikeKeys#KEY_BYTES}): one table lookup per byte does both.
+     * which it may look like data ({@link DataLikeKeys#isSuspect}); a letter costs two comparisons, as the check alone did.
      */
     private int checkedKeyEnd(final byte[] s, final int k, final int end) {
         boolean suspect = false;
         for (int i = k; i < end; i++) {
             byte b = s[i];
-            byte kind = DataLikeKeys.KEY_BYTES[b & 0xff];
-            if (kind == DataLikeKeys.ORDINARY) {
+            if (b > DataLikeKeys.PUNCTUATION_END && b != 0x7F) {
                 continue;
             }
-            if (kind == DataLikeKeys.SUSPECT) {
-                suspect = true;
+            if (b > 0x1F) {
+                suspect |= DataLikeKeys.isSuspect(b);
             } else if (b == 0) {
                 keySuspect = suspect;
                 return i;

@@ -25,21 +25,16 @@ import com.mongodb.lang.Nullable;
  * masked; array element names are positions and never passed here. Ordinary schema names ({@code firstName},
  * {@code address.zip}, {@code items.0.qty}, {@code _id}, {@code createdAt2}) stay.
  *
- * <p>The walker reads each key once: {@link #KEY_BYTES} classifies every byte in the loop that finds the key's end, and only a
- * key holding a byte that may start a value ({@link #SUSPECT}: digits, {@code @}, space, non-ASCII) or one of
- * {@value #TOKEN_LENGTH} bytes or more is looked at again, here. Stateless and allocation-free.</p>
+ * <p>The walker reads each key once: the loop that finds the key's end notes whether it holds a byte that may start a value
+ * ({@link #isSuspect}: digits, {@code @}, space; and bytes past ASCII), and only such a key or one of {@value #TOKEN_LENGTH}
+ * bytes or more is looked at again, here. Stateless and allocation-free.</p>
  */
 final class DataLikeKeys {
-    /** A key byte that says nothing alone: letters, {@code _}, {@code $}, {@code .}, {@code -} and other punctuation. */
-    static final byte ORDINARY = 0;
-    /** A key byte after which the key must be classified: digits, {@code @}, space, non-ASCII. */
-    static final byte SUSPECT = 1;
-    /** NUL, control characters, DEL: the end of the key or a key the decoder refuses. */
-    static final byte STOP = 2;
-    /** NUL, control characters, DEL, and bytes past ASCII: where a loop that handles only ASCII keys must stop. */
-    static final byte STOP_OR_UTF8 = 3;
-    /** Per key byte ({@code b & 0xff}): {@link #ORDINARY}, {@link #SUSPECT}, {@link #STOP} or {@link #STOP_OR_UTF8}. */
-    static final byte[] KEY_BYTES = new byte[256];
+    /**
+     * The last byte of the range the key loops look at more closely: bytes above it (letters, {@code _}, {@code [}...) say
+     * nothing alone; those from the space up to it hold the suspect ones ({@link #isSuspect}).
+     */
+    static final byte PUNCTUATION_END = '@';
 
     static final int DIGIT_RUN = 4;
     static final int HEX_RUN = 8;
@@ -58,18 +53,6 @@ final class DataLikeKeys {
     private static final boolean[] VOWEL = new boolean[256];
 
     static {
-        for (int b = 0; b < 0x20; b++) {
-            KEY_BYTES[b] = STOP;
-        }
-        KEY_BYTES[0x7F] = STOP;
-        for (int b = 0x80; b < 0x100; b++) {
-            KEY_BYTES[b] = STOP_OR_UTF8;
-        }
-        for (int b = '0'; b <= '9'; b++) {
-            KEY_BYTES[b] = SUSPECT;
-        }
-        KEY_BYTES['@'] = SUSPECT;
-        KEY_BYTES[' '] = SUSPECT;
         for (int b = 'a'; b <= 'z'; b++) {
             KIND[b] = LOWER;
             KIND[b - 'a' + 'A'] = UPPER;
@@ -91,7 +74,16 @@ final class DataLikeKeys {
     }
 
     /**
-     * @param suspect whether the key holds a {@link #SUSPECT} byte (or one past ASCII)
+     * The test of the key loops for a byte of the space-to-{@code @} range ({@code b > 0x1F && b <= PUNCTUATION_END}): a
+     * digit, an {@code @} or a space, after which a key may look like data. Bytes above that range are letters and the like,
+     * which say nothing alone: so the common key byte costs the loops no more than the check they make anyway.
+     */
+    static boolean isSuspect(final byte b) {
+        return (b >= '0' && b <= '9') || b == '@' || b == ' ';
+    }
+
+    /**
+     * @param suspect whether the key holds a suspect byte ({@link #isSuspect}) or one past ASCII
      * @return whether the key {@code src[off, end)} must be classified: only such keys can look like data
      */
     static boolean mayLookLikeData(final boolean suspect, final int length) {

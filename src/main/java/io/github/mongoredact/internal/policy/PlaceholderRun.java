@@ -13,7 +13,7 @@ import java.nio.ByteOrder;
  * The tight loops for what no rule, cap, limit or fingerprint can reach: every scalar becomes its placeholder, keys kept. This
  * is what the documents of a sequence are under {@code defaults()}. {@link #elements} runs over the elements of such a
  * document, {@link #documents} over the documents of such an array. One read of each key byte finds its end, checks it and
- * notes whether the key may look like data ({@link DataLikeKeys#KEY_BYTES}, one table lookup per byte); the value's end comes
+ * notes whether the key may look like data ({@link DataLikeKeys#isSuspect}, for the bytes up to {@code @} only); the value's end comes
  * from its type; the output goes straight into the output's array, on a local index, its room checked per element.
  *
  * <p>They stop, leaving the element to the walker's general path, at everything that is not the common case: a nested document
@@ -210,17 +210,11 @@ final class PlaceholderRun {
             } else {
                 break;
             }
-            if (keyEnd < 0) {
-                if (keyEnd == -1) {
+            if (keyEnd < 0 || (maskKeys && keyEnd - k >= DataLikeKeys.TOKEN_LENGTH)) {
+                keyEnd = classified(src, k, keyEnd);
+                if (keyEnd < 0) {
                     break;
                 }
-                // a key that holds a byte after which it may look like data
-                keyEnd = -2 - keyEnd;
-                if (maskKeys && DataLikeKeys.isDataLike(src, k, keyEnd)) {
-                    break;
-                }
-            } else if (maskKeys && keyEnd - k >= DataLikeKeys.TOKEN_LENGTH && DataLikeKeys.isDataLike(src, k, keyEnd)) {
-                break;
             }
             int v = keyEnd + 1;
             if (size < 0) {
@@ -255,6 +249,20 @@ final class PlaceholderRun {
     }
 
     /**
+     * The end of a key that {@link #keyEnd} could not give plainly: one past ASCII or with a control character (-1), one that
+     * may look like data, or a long one (a token, perhaps).
+     *
+     * @return the index of its NUL, or -1 where the general path must take the element (it may mask the key)
+     */
+    private int classified(final byte[] src, final int k, final int keyEnd) {
+        if (keyEnd == -1) {
+            return -1;
+        }
+        int end = keyEnd < -1 ? -2 - keyEnd : keyEnd;
+        return maskKeys && DataLikeKeys.isDataLike(src, k, end) ? -1 : end;
+    }
+
+    /**
      * Copies the key at {@code k} to {@code dst[to]} while checking and classifying it as {@link #keyEnd} does.
      *
      * @return as {@link #keyEnd}
@@ -264,14 +272,14 @@ final class PlaceholderRun {
         boolean suspect = false;
         for (int i = k; i < end; i++) {
             byte b = src[i];
-            // one table lookup and one comparison for the common byte
-            byte kind = DataLikeKeys.KEY_BYTES[b & 0xff];
-            dst[q++] = b;
-            if (kind != DataLikeKeys.ORDINARY) {
-                if (kind != DataLikeKeys.SUSPECT) {
-                    return b != 0 ? -1 : suspect ? -2 - i : i;
-                }
-                suspect = true;
+            // two comparisons for the common byte: a letter or the like
+            if (b > DataLikeKeys.PUNCTUATION_END && b != 0x7F) {
+                dst[q++] = b;
+            } else if (b > 0x1F) {
+                dst[q++] = b;
+                suspect |= DataLikeKeys.isSuspect(b);
+            } else {
+                return b != 0 ? -1 : suspect ? -2 - i : i;
             }
         }
         return -1;
@@ -279,20 +287,21 @@ final class PlaceholderRun {
 
     /**
      * @return the index of the NUL after the ASCII key at {@code k} without control characters; {@code -2 - index} when the
-     * key holds a byte after which it may look like data ({@link DataLikeKeys#SUSPECT}); or -1 where the general path must
+     * key holds a byte after which it may look like data ({@link DataLikeKeys#isSuspect}); or -1 where the general path must
      * look (past ASCII, a control character, no NUL)
      */
     private static int keyEnd(final byte[] src, final int k, final int end) {
         boolean suspect = false;
         for (int i = k; i < end; i++) {
             byte b = src[i];
-            byte kind = DataLikeKeys.KEY_BYTES[b & 0xff];
-            if (kind != DataLikeKeys.ORDINARY) {
-                if (kind != DataLikeKeys.SUSPECT) {
-                    // past ASCII: checked as UTF-8 by the general path
-                    return b != 0 ? -1 : suspect ? -2 - i : i;
-                }
-                suspect = true;
+            if (b > DataLikeKeys.PUNCTUATION_END && b != 0x7F) {
+                continue;
+            }
+            if (b > 0x1F) {
+                suspect |= DataLikeKeys.isSuspect(b);
+            } else {
+                // past ASCII (negative): checked as UTF-8 by the general path
+                return b != 0 ? -1 : suspect ? -2 - i : i;
             }
         }
         return -1;

@@ -56,6 +56,8 @@ final class WalkDriver {
     private boolean typedArray;
     /** The element is the command {@code explain} wraps. */
     private boolean wrapper;
+    /** A rule names the element's key. */
+    private boolean named;
     private boolean hashElement;
     private boolean hashValue;
 
@@ -264,12 +266,32 @@ final class WalkDriver {
         if (frames.is(d, WalkFrames.LIMITED) && limited(d)) {
             return;
         }
+        if (!decide(d, index, type)) {
+            return;
+        }
+        keyStyle = maskKeys ? maskedKeyStyle(d, index) : frames.keyStyle(d);
+        int shown = frames.shown[d]++;
+        outIndex = keyStyle == ElementWriter.KEYS_DATA ? frames.dataKeys[d]++ : shown;
+        // tokens count only while the fingerprint is computed: otherwise the shape is not looked at
+        hashElement = hash.enabled && hashes(d, index, type);
+        if (cap.capped()) {
+            cappedElement(d, p, end);
+        } else {
+            emit(d);
+        }
+    }
+
+    /**
+     * Decides the action of the element the cursor read, at {@code index} of the document at {@code d}: its rule (a typed
+     * {@code KEEP} only for its types), the place it has at a command's top level, whether it is the command {@code explain}
+     * wraps.
+     *
+     * @return false when the element is left out
+     */
+    private boolean decide(final int d, final int index, final byte type) {
         matcher.depth(frames.keys[d]);
-        boolean array = frames.is(d, WalkFrames.ARRAY);
-        boolean commandTop = frames.is(d, WalkFrames.COMMAND_TOP);
-        boolean top = frames.is(d, WalkFrames.TOP);
-        boolean named = false;
-        if (array) {
+        named = false;
+        if (frames.is(d, WalkFrames.ARRAY)) {
             child = frames.node[d];
             action = frames.inherited[d];
         } else {
@@ -284,32 +306,38 @@ final class WalkDriver {
             typedArray = type == 0x04;
             action = typedArray ? CompiledPolicy.KEEP : CompiledPolicy.REDACT;
         }
-        if (commandTop) {
+        wrapper = false;
+        if (frames.is(d, WalkFrames.COMMAND_TOP)) {
+            boolean top = frames.is(d, WalkFrames.TOP);
             action = places.topLevel(action, index, top);
+            wrapper = top && places.isWrapper(index);
         }
-        if (action == CompiledPolicy.DROP) {
-            return;
-        }
-        wrapper = top && places.isWrapper(index);
-        keyStyle = frames.keyStyle(d);
-        if (keyStyle == ElementWriter.KEYS_AS_IS && maskKeys && action != CompiledPolicy.KEEP && !named
-                && !(commandTop && index == 0) && cursor.keyMayLookLikeData()
+        return action != CompiledPolicy.DROP;
+    }
+
+    /** @return how the key of the element the cursor read is written, when keys that look like data are masked */
+    private int maskedKeyStyle(final int d, final int index) {
+        int keys = frames.keyStyle(d);
+        if (keys == ElementWriter.KEYS_AS_IS && action != CompiledPolicy.KEEP && !named && cursor.keyMayLookLikeData()
+                && !(index == 0 && frames.is(d, WalkFrames.COMMAND_TOP))
                 && DataLikeKeys.isDataLike(cursor.src(), cursor.key, cursor.keyEnd)) {
-            keyStyle = ElementWriter.KEYS_DATA;
+            return ElementWriter.KEYS_DATA;
         }
-        int shown = frames.shown[d]++;
-        outIndex = keyStyle == ElementWriter.KEYS_DATA ? frames.dataKeys[d]++ : shown;
-        // tokens count only while the fingerprint is computed: otherwise the shape is not looked at
-        hashElement = hash.enabled && frames.is(d, WalkFrames.HASHING) && (!array || index == 0)
+        return keys;
+    }
+
+    /**
+     * Whether the element the cursor read counts in the fingerprint (all of a document, the first element of an array, not
+     * the session fields), and whether its value does ({@link #hashValue}: a namespace, never any other value, the same
+     * whatever the policy).
+     */
+    private boolean hashes(final int d, final int index, final byte type) {
+        boolean top = frames.is(d, WalkFrames.TOP);
+        boolean counts = frames.is(d, WalkFrames.HASHING) && (!frames.is(d, WalkFrames.ARRAY) || index == 0)
                 && !(top && places.isUnhashedTopLevel());
-        // a namespace, never any other value: the same whatever the policy
-        hashValue = hashElement && commandTop && type == 0x02 && action == CompiledPolicy.KEEP
+        hashValue = counts && frames.is(d, WalkFrames.COMMAND_TOP) && type == 0x02 && action == CompiledPolicy.KEEP
                 && places.isNamespace(index, top);
-        if (cap.capped()) {
-            cappedElement(d, p, end);
-        } else {
-            emit(d);
-        }
+        return counts;
     }
 
     /** Counts a sequence document past the limit, or an omitted marker of an earlier redaction. @return whether left out */
@@ -382,15 +410,7 @@ final class WalkDriver {
         boolean container = cursor.container();
         int keys = keyStyle;
         if (hashElement) {
-            if (keys == ElementWriter.KEYS_AS_IS) {
-                hash.mixBytes(cursor.src(), cursor.key, cursor.keyLength());
-            } else if (keys == ElementWriter.KEYS_DATA) {
-                DataLikeKeys.mixMasked(hash, cursor.src(), cursor.key, cursor.keyEnd);
-            }
-            hash.mix(container ? type : Placeholders.category(type));
-            if (hashValue) {
-                hash.mixBytes(cursor.src(), cursor.value + 4, cursor.stringLength());
-            }
+            mixElement(type, container, keys);
         }
         if (wrapper) {
             writer.head(type, keys, outIndex);
@@ -425,6 +445,19 @@ final class WalkDriver {
             writer.scrubbed(keys, outIndex);
         } else if (writer.redacted(keys, outIndex) && places.analysing()) {
             valuesRedacted++;
+        }
+    }
+
+    /** Mixes the element the cursor read into the fingerprint: its key as the output names it, its category, a namespace. */
+    private void mixElement(final byte type, final boolean container, final int keys) {
+        if (keys == ElementWriter.KEYS_AS_IS) {
+            hash.mixBytes(cursor.src(), cursor.key, cursor.keyLength());
+        } else if (keys == ElementWriter.KEYS_DATA) {
+            DataLikeKeys.mixMasked(hash, cursor.src(), cursor.key, cursor.keyEnd);
+        }
+        hash.mix(container ? type : Placeholders.category(type));
+        if (hashValue) {
+            hash.mixBytes(cursor.src(), cursor.value + 4, cursor.stringLength());
         }
     }
 

@@ -78,8 +78,7 @@ class DataLikeKeysTest {
             byte[] bytes = key.getBytes(StandardCharsets.UTF_8);
             boolean suspect = false;
             for (byte b : bytes) {
-                suspect |= DataLikeKeys.KEY_BYTES[b & 0xff] == DataLikeKeys.SUSPECT
-                        || DataLikeKeys.KEY_BYTES[b & 0xff] == DataLikeKeys.STOP_OR_UTF8;
+                suspect |= b < 0 || (b <= DataLikeKeys.PUNCTUATION_END && DataLikeKeys.isSuspect(b));
             }
             assertTrue(DataLikeKeys.mayLookLikeData(suspect, bytes.length), key);
         }
