@@ -1,8 +1,12 @@
 package io.github.mongoredact;
 
 import com.mongodb.lang.Nullable;
+import org.bson.BsonType;
 
+import java.util.Collections;
+import java.util.EnumSet;
 import java.util.Objects;
+import java.util.Set;
 
 import static io.github.mongoredact.internal.Checks.notNull;
 
@@ -24,6 +28,13 @@ import static io.github.mongoredact.internal.Checks.notNull;
  *     wherever a user document holds it.</li>
  * </ul>
  *
+ * <p>A {@link FieldAction#KEEP} may name the BSON types it keeps ({@link #getTypes()}): a value of another type is redacted
+ * like any value, and an array is looked into, each element kept or redacted by the same rule. The defaults keep every field
+ * only with the types the server accepts there ({@code limit}: numbers, {@code collection}: a string...).</p>
+ *
+ * <p>The inner command of {@code explain} is read by that command's own rules, as if it were sent alone: the rules of
+ * {@code explain} apply to its own fields ({@code verbosity}, {@code comment}...), never to the explained command's.</p>
+ *
  * @since 0.1
  */
 public final class FieldRule {
@@ -44,12 +55,20 @@ public final class FieldRule {
     private final String commandName;
     private final String path;
     private final FieldAction action;
+    private final Set<BsonType> types;
 
     FieldRule(final Target target, @Nullable final String commandName, final String path, final FieldAction action) {
+        this(target, commandName, path, action, Collections.emptySet());
+    }
+
+    FieldRule(final Target target, @Nullable final String commandName, final String path, final FieldAction action,
+              final Set<BsonType> types) {
         this.target = notNull("target", target);
         this.commandName = commandName;
         this.path = notNull("path", path);
         this.action = notNull("action", action);
+        this.types = Collections.unmodifiableSet(notNull("types", types).isEmpty() ? EnumSet.noneOf(BsonType.class)
+                : EnumSet.copyOf(types));
     }
 
     /**
@@ -85,6 +104,14 @@ public final class FieldRule {
         return action;
     }
 
+    /**
+     * @return for a {@link FieldAction#KEEP}, the BSON types it keeps (a value of another type is redacted); empty: any type
+     * @since 0.2
+     */
+    public Set<BsonType> getTypes() {
+        return types;
+    }
+
     @Override
     public boolean equals(final Object o) {
         if (this == o) {
@@ -95,17 +122,17 @@ public final class FieldRule {
         }
         FieldRule that = (FieldRule) o;
         return target == that.target && Objects.equals(commandName, that.commandName) && path.equals(that.path)
-                && action == that.action;
+                && action == that.action && types.equals(that.types);
     }
 
     @Override
     public int hashCode() {
-        return Objects.hash(target, commandName, path, action);
+        return Objects.hash(target, commandName, path, action, types);
     }
 
     @Override
     public String toString() {
         return "FieldRule{target=" + target + (commandName == null ? "" : ", commandName=" + commandName)
-                + ", path=" + path + ", action=" + action + "}";
+                + ", path=" + path + ", action=" + action + (types.isEmpty() ? "" : ", types=" + types) + "}";
     }
 }

@@ -39,8 +39,13 @@ import static io.github.mongoredact.internal.Checks.notNull;
  * any other ({@code usersInfo}, {@code dropUser}, {@code logApplicationMessage}, {@code eval}...) only a flag such as {@code {"ping": 1}}
  * stays.</p>
  *
- * <p>A documented limit: keys are kept, so a key that is data ({@code {"$set": {"prefs.alice@example.com": true}}}) leaves
- * as it is, unless {@link RedactionPolicyBuilder#maskKeys(String)} masks the keys under its path.</p>
+ * <p>Kept metadata is typed: each field the defaults keep names the BSON types the server accepts there ({@code limit}: numbers,
+ * {@code collection}: a string, {@code readConcern}: its {@code level} string...); a value of another type is redacted like
+ * any value. Keys stay, except those that have the form of data ({@link KeyMasking#DATA_LIKE}: e-mail addresses, dates,
+ * ids, tokens), which read {@code ?key} ({@code stats.2026-12-01.count} reads {@code stats.?key.count});
+ * {@link RedactionPolicyBuilder#keyMasking(KeyMasking)} keeps them all, {@link RedactionPolicyBuilder#maskKeys(String)}
+ * masks every key below a path. The command {@code explain} wraps is read by that command's own rules. Texts of failures
+ * that are not the server's keep only the words of the driver's message templates, or are withheld.</p>
  *
  * <p>Bytes that the driver's decoder would refuse (lengths out of bounds, unknown types, booleans other than 0 and 1, old
  * binary with inconsistent lengths, keys or kept strings that are not UTF-8, keys holding control characters) are never
@@ -63,6 +68,7 @@ public final class RedactionPolicy {
     private final FieldAction unmatchedCommandAction;
     private final FieldAction unmatchedReplyAction;
     private final PlaceholderStyle placeholderStyle;
+    private final KeyMasking keyMasking;
     private final int maxSequenceDocuments;
     private final int maxDocumentBytes;
     private final boolean redactFailures;
@@ -74,11 +80,13 @@ public final class RedactionPolicy {
         this.unmatchedCommandAction = builder.unmatchedCommandAction;
         this.unmatchedReplyAction = builder.unmatchedReplyAction;
         this.placeholderStyle = builder.placeholderStyle;
+        this.keyMasking = builder.keyMasking;
         this.maxSequenceDocuments = builder.maxSequenceDocuments;
         this.maxDocumentBytes = builder.maxDocumentBytes;
         this.redactFailures = builder.redactFailures;
         this.compiled = CompiledPolicy.compile(rules, unmatchedCommandAction, unmatchedReplyAction,
-                placeholderStyle == PlaceholderStyle.FIXED, maxSequenceDocuments, maxDocumentBytes);
+                placeholderStyle == PlaceholderStyle.FIXED, keyMasking == KeyMasking.DATA_LIKE, maxSequenceDocuments,
+                maxDocumentBytes);
     }
 
     /**
@@ -155,6 +163,14 @@ public final class RedactionPolicy {
     }
 
     /**
+     * @return which keys are replaced where values are redacted
+     * @since 0.2
+     */
+    public KeyMasking getKeyMasking() {
+        return keyMasking;
+    }
+
+    /**
      * @return how many elements of each document sequence are shown, {@link Integer#MAX_VALUE} for all
      * @since 0.1
      */
@@ -186,7 +202,7 @@ public final class RedactionPolicy {
     public String toString() {
         return "RedactionPolicy{rules=" + rules.size() + ", unmatchedCommandAction=" + unmatchedCommandAction
                 + ", unmatchedReplyAction=" + unmatchedReplyAction + ", placeholderStyle=" + placeholderStyle
-                + ", maxSequenceDocuments=" + maxSequenceDocuments + ", maxDocumentBytes=" + maxDocumentBytes
+                + ", keyMasking=" + keyMasking + ", maxSequenceDocuments=" + maxSequenceDocuments + ", maxDocumentBytes=" + maxDocumentBytes
                 + ", redactFailures=" + redactFailures + "}";
     }
 

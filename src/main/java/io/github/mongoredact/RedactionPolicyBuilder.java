@@ -2,9 +2,13 @@ package io.github.mongoredact;
 
 import com.mongodb.lang.Nullable;
 import io.github.mongoredact.internal.policy.CompiledPolicy;
+import org.bson.BsonType;
 
 import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.EnumSet;
 import java.util.List;
+import java.util.Set;
 
 import static io.github.mongoredact.internal.Checks.notNull;
 
@@ -20,6 +24,7 @@ public final class RedactionPolicyBuilder {
     FieldAction unmatchedCommandAction;
     FieldAction unmatchedReplyAction;
     PlaceholderStyle placeholderStyle = PlaceholderStyle.TYPED;
+    KeyMasking keyMasking;
     int maxSequenceDocuments = Integer.MAX_VALUE;
     int maxDocumentBytes;
     boolean redactFailures;
@@ -29,10 +34,12 @@ public final class RedactionPolicyBuilder {
             DefaultRules.addTo(this);
             unmatchedCommandAction = FieldAction.REDACT;
             unmatchedReplyAction = FieldAction.REDACT;
+            keyMasking = KeyMasking.DATA_LIKE;
             redactFailures = true;
         } else {
             unmatchedCommandAction = FieldAction.KEEP;
             unmatchedReplyAction = FieldAction.KEEP;
+            keyMasking = KeyMasking.NONE;
             redactFailures = false;
         }
     }
@@ -42,6 +49,7 @@ public final class RedactionPolicyBuilder {
         unmatchedCommandAction = policy.getUnmatchedCommandAction();
         unmatchedReplyAction = policy.getUnmatchedReplyAction();
         placeholderStyle = policy.getPlaceholderStyle();
+        keyMasking = policy.getKeyMasking();
         maxSequenceDocuments = policy.getMaxSequenceDocuments();
         maxDocumentBytes = policy.getMaxDocumentBytes();
         redactFailures = policy.isRedactFailures();
@@ -109,6 +117,21 @@ public final class RedactionPolicyBuilder {
     }
 
     /**
+     * Keeps a command field path verbatim, for all commands, when its value has one of the given BSON types; a value of
+     * another type is redacted, and the elements of an array are each kept or redacted by the same test. For example
+     * {@code keep("maxScan", BsonType.INT32, BsonType.INT64)}.
+     *
+     * @param path the dotted path
+     * @param type a type kept
+     * @param more more types kept
+     * @return this
+     * @since 0.2
+     */
+    public RedactionPolicyBuilder keep(final String path, final BsonType type, final BsonType... more) {
+        return rule(FieldRule.Target.COMMAND, null, path, FieldAction.KEEP, types(type, more));
+    }
+
+    /**
      * Redacts a command field path, for all commands.
      *
      * @param path the dotted path
@@ -121,8 +144,9 @@ public final class RedactionPolicyBuilder {
 
     /**
      * Masks the keys at and below a command field path, for all commands: every key there becomes {@code ?0},
-     * {@code ?1}... and every value a placeholder ({@link FieldAction#REDACT_KEYS}). For keys that are data, such as
-     * {@code maskKeys("updates.u.$set")} for {@code {"$set": {"prefs.alice@example.com": true}}}.
+     * {@code ?1}... and every value a placeholder ({@link FieldAction#REDACT_KEYS}), whatever the keys look like. For keys
+     * that are data without having its form ({@link #keyMasking(KeyMasking)} masks those that have it), such as
+     * {@code maskKeys("updates.u.$set")} for {@code {"$set": {"prefs.alice": true}}}.
      *
      * @param path the dotted path
      * @return this
@@ -130,6 +154,21 @@ public final class RedactionPolicyBuilder {
      */
     public RedactionPolicyBuilder maskKeys(final String path) {
         return field(path, FieldAction.REDACT_KEYS);
+    }
+
+    /**
+     * Sets which keys are replaced where values are redacted: {@link KeyMasking#DATA_LIKE} (the default of
+     * {@link RedactionPolicy#defaults()}) replaces the segments of keys that have the form of data by {@code ?key};
+     * {@link KeyMasking#NONE} keeps every key as it is (the default of {@link RedactionPolicy#specOnly()}). To mask every key
+     * below a path, whatever it looks like, add {@link #maskKeys(String)}.
+     *
+     * @param masking the key masking
+     * @return this
+     * @since 0.2
+     */
+    public RedactionPolicyBuilder keyMasking(final KeyMasking masking) {
+        this.keyMasking = notNull("keyMasking", masking);
+        return this;
     }
 
     /**
@@ -155,11 +194,42 @@ public final class RedactionPolicyBuilder {
      */
     public RedactionPolicyBuilder rule(final FieldRule.Target target, @Nullable final String commandName, final String path,
                         final FieldAction action) {
-        FieldRule rule = new FieldRule(target, commandName, path, action);
+        return rule(target, commandName, path, action, EnumSet.noneOf(BsonType.class));
+    }
+
+    /**
+     * Adds a {@link FieldAction#KEEP} rule that keeps only values of the given BSON types: a value of another type is
+     * redacted, and the elements of an array are each kept or redacted by the same test. A later rule for the same target,
+     * command and path replaces an earlier one.
+     *
+     * @param target the document the rule applies to
+     * @param commandName the command the rule is limited to, or null for all
+     * @param path the dotted path
+     * @param type a type kept
+     * @param more more types kept
+     * @return this
+     * @since 0.2
+     */
+    public RedactionPolicyBuilder keep(final FieldRule.Target target, @Nullable final String commandName, final String path,
+                                       final BsonType type, final BsonType... more) {
+        return rule(target, commandName, path, FieldAction.KEEP, types(type, more));
+    }
+
+    private RedactionPolicyBuilder rule(final FieldRule.Target target, @Nullable final String commandName, final String path,
+                                        final FieldAction action, final Set<BsonType> types) {
+        FieldRule rule = new FieldRule(target, commandName, path, action, types);
         rules.removeIf(r -> r.getTarget() == rule.getTarget() && r.getPath().equals(rule.getPath())
                 && java.util.Objects.equals(r.getCommandName(), rule.getCommandName()));
         rules.add(rule);
         return this;
+    }
+
+    private static Set<BsonType> types(final BsonType type, final BsonType... more) {
+        Set<BsonType> types = EnumSet.of(notNull("type", type));
+        for (BsonType t : Arrays.asList(notNull("types", more))) {
+            types.add(notNull("type", t));
+        }
+        return types;
     }
 
     /**

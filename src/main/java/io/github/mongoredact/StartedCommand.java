@@ -112,9 +112,15 @@ public final class StartedCommand {
     }
 
     /**
-     * @return a stable 64-bit hash of the redacted command's shape: command name, collection, keys, operators and value types,
-     *         not the values, nor {@code lsid}, {@code $clusterTime} or {@code txnNumber}; 0 when no sink reads it
-     *         ({@link CommandSink#needsFingerprint()})
+     * The query-shape fingerprint: a stable 64-bit hash of the command's shape and of nothing else. It takes the command name;
+     * the namespace ({@code $db}, the collection of a command that names one in its first field, also inside {@code explain},
+     * and {@code getMore}'s {@code collection}) where the policy keeps it; every key (a masked key as its placeholder),
+     * operator and stage; the type of every value (numbers of any width are one type). It never takes a value, under any
+     * policy: where a command's first field is a value ({@code {"usersInfo": "grace"}}), its type only. An array counts by
+     * its first element; {@code lsid}, {@code $clusterTime} and {@code txnNumber} do not count. So one command has one
+     * fingerprint under every policy that masks no key, and knowing it tells nothing the redacted copy hides.
+     *
+     * @return the fingerprint; 0 when no sink reads it ({@link CommandSink#needsFingerprint()})
      * @since 0.1
      */
     public long getFingerprint() {

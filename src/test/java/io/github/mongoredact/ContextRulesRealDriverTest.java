@@ -1,6 +1,5 @@
 package io.github.mongoredact;
 
-import com.mongodb.MongoException;
 import com.mongodb.client.MongoClient;
 import com.mongodb.client.MongoCollection;
 import com.mongodb.client.MongoDatabase;
@@ -12,18 +11,15 @@ import com.mongodb.client.model.Indexes;
 import com.mongodb.client.model.MergeOptions;
 import com.mongodb.client.model.Projections;
 import com.mongodb.client.model.Updates;
-import com.mongodb.event.CommandStartedEvent;
-import com.mongodb.event.CommandSucceededEvent;
 import org.bson.BsonDocument;
 import org.bson.Document;
-import org.bson.json.JsonMode;
-import org.bson.json.JsonWriterSettings;
 import org.junit.jupiter.api.Test;
 
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 
+import static io.github.mongoredact.EmbeddedServer.tolerate;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -33,7 +29,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * events do carry the planted values (so that it can fail), then that none of them leaves the listener.
  */
 class ContextRulesRealDriverTest {
-    private static final JsonWriterSettings RELAXED = JsonWriterSettings.builder().outputMode(JsonMode.RELAXED).build();
 
     /** The document of the report: server field names holding user values. */
     static Document serverNamedUserDocument() {
@@ -71,7 +66,7 @@ class ContextRulesRealDriverTest {
         }
         assertEquals(0, listener.getCounters().getRedactionFailures());
         String driverSaw = reference.commands + " " + reference.replies;
-        String forwarded = forwarded(kept);
+        String forwarded = kept.json();
         for (String secret : USER_DOCUMENT_SECRETS) {
             assertTrue(driverSaw.contains(secret), "the driver's events hold " + secret);
             assertTrue(!forwarded.contains(secret), secret + " leaked: " + forwarded);
@@ -124,44 +119,19 @@ class ContextRulesRealDriverTest {
         }
         assertEquals(0, listener.getCounters().getRedactionFailures());
         String driverSaw = reference.commands.toString();
-        String forwarded = forwarded(kept);
+        String forwarded = kept.json();
         for (String secret : METADATA_SECRETS) {
             assertTrue(driverSaw.contains(secret), "the driver's events hold " + secret);
             assertTrue(!forwarded.contains(secret), secret + " leaked: " + forwarded);
         }
         // what is metadata stays: index keys, the command names, the collection of createIndexes; an index name is
         // user-chosen text, redacted like any other value
-        BsonDocument createIndexes = started(kept, "createIndexes");
+        BsonDocument createIndexes = kept.command("createIndexes");
         assertEquals("users", createIndexes.getString("createIndexes").getValue());
         BsonDocument index = createIndexes.getArray("indexes").get(0).asDocument();
         assertEquals(BsonDocument.parse("{\"tenant\": 1}"), index.getDocument("key"));
         assertEquals("?string", index.getString("name").getValue());
         assertEquals("?string", index.getDocument("partialFilterExpression").getString("tenant").getValue());
-        assertEquals("?string", started(kept, "usersInfo").getString("usersInfo").getValue());
-    }
-
-    private static BsonDocument started(final KeepingListener kept, final String name) {
-        return kept.started.stream().filter(e -> e.getCommandName().equals(name)).findFirst()
-                .orElseThrow(() -> new AssertionError("no " + name)).getCommand();
-    }
-
-    /** The server may refuse what it does not implement: the driver has sent the command and its event by then. */
-    private static void tolerate(final Runnable operation) {
-        try {
-            operation.run();
-        } catch (MongoException e) {
-            // refused by the embedded server
-        }
-    }
-
-    private static String forwarded(final KeepingListener kept) {
-        StringBuilder out = new StringBuilder();
-        for (CommandStartedEvent event : kept.started) {
-            out.append(event.getCommand().toJson(RELAXED)).append('\n');
-        }
-        for (CommandSucceededEvent event : kept.succeeded) {
-            out.append(event.getResponse().toJson(RELAXED)).append('\n');
-        }
-        return out.toString();
+        assertEquals("?string", kept.command("usersInfo").getString("usersInfo").getValue());
     }
 }

@@ -42,6 +42,18 @@ public final class EmbeddedServer implements AutoCloseable {
         return client;
     }
 
+    /**
+     * Runs an operation the embedded server may refuse (it does not implement every command): the driver has sent the command,
+     * and listeners have seen its started event, by then.
+     */
+    public static void tolerate(final Runnable operation) {
+        try {
+            operation.run();
+        } catch (com.mongodb.MongoException e) {
+            // refused by the embedded server
+        }
+    }
+
     @Override
     public void close() {
         for (MongoClient client : clients) {

@@ -145,10 +145,11 @@ class FailureRedactionTest {
         assertSame(MongoSocketReadException.class, redactedSocket.getClass());
         assertEquals(socket.getMessage(), redactedSocket.getMessage());
         assertEquals(ADDRESS, ((MongoSocketReadException) redactedSocket).getServerAddress());
+        // a JDK exception's wording is not known: its message is withheld whole
         IllegalStateException other = new IllegalStateException("state of \"" + EMAIL + "\"");
         Throwable redactedOther = forward(RedactionPolicy.defaults(), other);
         assertSame(IllegalStateException.class, redactedOther.getClass());
-        assertEquals("state of \"?\"", redactedOther.getMessage());
+        assertEquals("?message", redactedOther.getMessage());
     }
 
     @Test

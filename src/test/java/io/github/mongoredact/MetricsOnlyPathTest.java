@@ -105,8 +105,12 @@ class MetricsOnlyPathTest {
         assertEquals("customers", start(RedactionPolicy.defaults(), false, insert("customers", 3)).getCollectionName());
         assertNull(start(redactsInsert, false, insert("customers", 3)).getCollectionName());
         assertNull(start(redactsInsert, false, raw(insert("customers", 3))).getCollectionName());
-        assertEquals("orders", start(redactsInsert, false, getMore("orders")).getCollectionName(),
+        assertNull(start(redactsInsert, false, getMore("orders")).getCollectionName(),
+                "getMore's collection field is read only where the rules keep it: this copy hides it");
+        RedactionPolicy keepsCollection = RedactionPolicy.builder(redactsInsert).keep("collection").build();
+        assertEquals("orders", start(keepsCollection, false, getMore("orders")).getCollectionName(),
                 "getMore's collection field is read whatever the rules of its first field");
+        assertEquals("orders", start(keepsCollection, true, raw(getMore("orders"))).getCollectionName());
         assertNull(start(redactsInsertAnywhere, false, raw(insert("customers", 3))).getCollectionName());
         assertNull(start(redactsInsertAnywhere, false, insert("customers", 3)).getCollectionName());
         assertEquals("customers", start(keepsInsertAnywhere, false, insert("customers", 3)).getCollectionName());

@@ -1,5 +1,6 @@
 package io.github.mongoredact.observation;
 
+import io.github.mongoredact.KeyMasking;
 import io.github.mongoredact.PlaceholderStyle;
 import io.github.mongoredact.RedactionPolicy;
 import io.github.mongoredact.internal.policy.CompiledPolicy;
@@ -11,7 +12,8 @@ final class PolicyAccess {
 
     static CompiledPolicy compiled(final RedactionPolicy policy) {
         return CompiledPolicy.compile(policy.getRules(), policy.getUnmatchedCommandAction(), policy.getUnmatchedReplyAction(),
-                policy.getPlaceholderStyle() == PlaceholderStyle.FIXED, policy.getMaxSequenceDocuments(),
+                policy.getPlaceholderStyle() == PlaceholderStyle.FIXED, policy.getKeyMasking() == KeyMasking.DATA_LIKE,
+                policy.getMaxSequenceDocuments(),
                 policy.getMaxDocumentBytes());
     }
 }

@@ -62,8 +62,10 @@ final class AdminCases {
             cases.add(transaction("commitTransaction"));
             cases.add(transaction("abortTransaction"));
             cases.add(clientBulkWrite());
-            cases.add(explain("find"));
-            cases.add(explain("aggregate"));
+            for (String explained : new String[]{"aggregate", "count", "delete", "distinct", "find", "findAndModify",
+                    "findandmodify", "mapReduce", "update"}) {
+                cases.add(explain(explained));
+            }
             cases.add(mapReduce());
         }
         return cases;
@@ -134,12 +136,41 @@ final class AdminCases {
                 .failure(failures.command()).firstIsNotCollection();
     }
 
+    /** Every command the server explains, with a value in every place: read by its own rules inside {@code explain}. */
     private Case explain(final String explained) {
-        BsonDocument inner = explained.equals("find")
-                ? new BsonDocument("find", new BsonString("users")).append("filter", data.filter())
-                .append("projection", data.projection()).append("let", data.let())
-                : new BsonDocument("aggregate", new BsonString("users")).append("pipeline",
-                pipelines.pipeline(Pipelines.ALL_STAGES, null)).append("cursor", new BsonDocument());
+        BsonDocument inner = new BsonDocument(explained, new BsonString("users"));
+        switch (explained) {
+            case "find":
+                inner.append("filter", data.filter()).append("projection", data.projection()).append("let", data.let());
+                break;
+            case "aggregate":
+                inner.append("pipeline", pipelines.pipeline(Pipelines.ALL_STAGES, null)).append("cursor", new BsonDocument());
+                break;
+            case "count":
+                inner.append("query", data.filter()).append("limit", new BsonInt32(5)).append("hint", planted.string());
+                break;
+            case "distinct":
+                inner.append("key", new BsonString("email")).append("query", data.filter());
+                break;
+            case "findAndModify":
+            case "findandmodify":
+                inner.append("query", data.filter()).append("update", planted.chance(40) ? data.update()
+                        : planted.chance(50) ? data.updatePipeline() : data.insertDocument())
+                        .append("fields", data.projection()).append("new", BsonBoolean.TRUE)
+                        .append("arrayFilters", data.arrayFilters()).append("let", data.let());
+                break;
+            case "update":
+                inner.append("updates", array(new BsonDocument("q", data.filter()).append("u", planted.chance(50)
+                        ? data.update() : data.updatePipeline()).append("upsert", BsonBoolean.TRUE)));
+                break;
+            case "delete":
+                inner.append("deletes", array(new BsonDocument("q", data.filter()).append("limit", new BsonInt32(1))));
+                break;
+            default:
+                inner.append("map", planted.code()).append("reduce", planted.code()).append("query", data.filter())
+                        .append("scope", data.document(1)).append("out", new BsonDocument("inline", new BsonInt32(1)));
+                break;
+        }
         BsonDocument command = new BsonDocument("explain", inner).append("verbosity", new BsonString("queryPlanner"))
                 .append("comment", planted.scalar()).append("$db", DB);
         return new Case("explain." + explained, command).reply(replies.explain(inner)).firstIsNotCollection();

@@ -48,13 +48,42 @@ final class CrudCases {
                 cases.add(aggregate(stage));
             }
             cases.add(transactionInsert());
+            cases.addAll(typedMetadata());
         }
+        return cases;
+    }
+
+    /** Kept metadata of another type than the server takes there: a value, redacted like any. */
+    private List<Case> typedMetadata() {
+        List<Case> cases = new ArrayList<>();
+        cases.add(new Case("typedMetadata.find", new BsonDocument("find", new BsonString("users"))
+                .append("filter", data.filter()).append("limit", new BsonDocument("email", planted.string()))
+                .append("batchSize", planted.string()).append("skip", planted.string())
+                .append("maxTimeMS", new BsonDocument("ms", planted.int64()))
+                .append("singleBatch", planted.string())
+                .append("readConcern", new BsonDocument("level", new BsonString("local")).append("note", planted.string()))
+                .append("$db", DB)).reply(replies.cursor("shop.users", "firstBatch")));
+        cases.add(new Case("typedMetadata.getMore", new BsonDocument("getMore", new BsonInt64(8_800_000_002L))
+                .append("collection", new BsonDocument("name", planted.string())).append("batchSize", planted.string())
+                .append("$db", DB)).reply(replies.cursor("shop.users", "nextBatch")));
+        cases.add(new Case("typedMetadata.distinct", new BsonDocument("distinct", new BsonString("users"))
+                .append("key", new BsonDocument("k", planted.string())).append("query", data.filter()).append("$db", DB))
+                .reply(replies.distinct()));
+        cases.add(new Case("typedMetadata.firstField", new BsonDocument("find", new BsonDocument("coll", planted.string()))
+                .append("$db", DB)).reply(replies.cursor("shop.users", "firstBatch")).firstIsNotCollection());
+        List<BsonDocument> documents = new ArrayList<>();
+        documents.add(data.insertDocument());
+        cases.add(new Case("typedMetadata.insert", new BsonDocument("insert", new BsonString("users"))
+                .append("ordered", planted.string()).append("writeConcern", new BsonDocument("w", new BsonString("majority"))
+                        .append("note", planted.string()).append("wtimeout", planted.string()))
+                .append("lsid", new BsonDocument("id", planted.string())).append("$db", DB), "documents", documents, null, null)
+                .reply(replies.write()));
         return cases;
     }
 
     private Case find() {
         BsonDocument command = new BsonDocument("find", new BsonString("users")).append("filter", data.filter())
-                .append("projection", data.projection()).append("sort", new BsonDocument(data.key(), new BsonInt32(-1)))
+                .append("projection", data.projection()).append("sort", new BsonDocument(data.keyOrDataKey(), new BsonInt32(-1)))
                 .append("hint", planted.chance(50) ? planted.string() : new BsonDocument("email", new BsonInt32(1)))
                 .append("skip", new BsonInt32(2)).append("limit", new BsonInt32(10)).append("batchSize", new BsonInt32(2))
                 .append("comment", planted.scalar()).append("let", data.let())

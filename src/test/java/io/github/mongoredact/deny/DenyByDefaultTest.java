@@ -12,9 +12,11 @@ import com.mongodb.event.CommandSucceededEvent;
 import com.mongodb.lang.Nullable;
 import de.bwaldvogel.mongo.MongoServer;
 import de.bwaldvogel.mongo.backend.memory.MemoryBackend;
+import io.github.mongoredact.CommandSink;
 import io.github.mongoredact.DriverShapes;
 import io.github.mongoredact.RedactingCommandListener;
 import io.github.mongoredact.RedactionPolicy;
+import io.github.mongoredact.StartedCommand;
 import io.github.mongoredact.otel.OpenTelemetryCommandSink;
 import io.github.mongoredact.otel.Spans;
 import io.opentelemetry.sdk.trace.data.SpanData;
@@ -41,7 +43,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * command, reply or failure, while the command's name, collection and {@code $db}, the reply's {@code ok} and the failure's
  * code do; nor in any attribute, event or status of the spans of an {@code OpenTelemetryCommandSink} on the same listener
  * (query text on, uncut). Today's leaks are listed in {@link KnownLeaks}; the table of all of them is written to
- * {@code target/deny-leaks.md}.
+ * {@code target/deny-leaks.md}. Every constructed command is also sent with its twin ({@link Twins}: other values, other data
+ * in the keys that are data), and the two must have one fingerprint.
  */
 class DenyByDefaultTest {
     private static final long SEED = 0x5EED_10L;
@@ -64,6 +67,22 @@ class DenyByDefaultTest {
     private final RedactingCommandListener listener = RedactingCommandListener.builder().policy(RedactionPolicy.defaults())
             .addListener(forwarded).addSink(sink).addSink(tracing).build();
     private final Set<String> notCollection = new HashSet<>();
+    private final Twins twins = new Twins(planted);
+    private final long[] lastFingerprint = new long[1];
+    /** Fingerprints only: each command and its twin, which differs from it in values and in the data of its keys. */
+    private final RedactingCommandListener fingerprints = RedactingCommandListener.builder().addSink(new CommandSink() {
+        @Override
+        public boolean needsDocuments() {
+            return false;
+        }
+
+        @Override
+        public void started(final StartedCommand command) {
+            lastFingerprint[0] = command.getFingerprint();
+        }
+    }).build();
+    private final List<String> fingerprintProblems = new ArrayList<>();
+    private int twinsCompared;
     private int requestId = 10_000;
 
     @Test
@@ -79,10 +98,14 @@ class DenyByDefaultTest {
 
         List<String> problems = metadataProblems();
         assertTrue(problems.isEmpty(), String.join("\n", problems));
+        assertTrue(twinsCompared >= 150, "twins compared " + twinsCompared);
+        assertTrue(fingerprintProblems.isEmpty(), "a fingerprint took a value:\n" + String.join("\n", fingerprintProblems));
         assertEquals(0, listener.getCounters().getRedactionFailures(), listener.getCounters().toString());
 
         List<Leak> leaks = findLeaks();
         LeakTable.write(Paths.get("target", "deny-leaks.md"), leaks);
+        System.out.println("deny by default: " + cases.size() + " constructed commands and the driver workload, "
+                + planted.count() + " planted values, " + twinsCompared + " twins compared, " + leaks.size() + " leaks");
         List<String> unexpected = new ArrayList<>();
         for (Leak leak : leaks) {
             if (KnownLeaks.ENTRIES.stream().noneMatch(entry -> entry.matches(leak))) {
@@ -125,10 +148,9 @@ class DenyByDefaultTest {
         }
         DriverShapes.Backing backing = planted.pick(COMMAND_BACKINGS);
         String name = c.commandName();
-        BsonDocument command = c.sequence == null ? DriverShapes.byteBacked(c.top, backing)
-                : c.sequence2 == null ? DriverShapes.withSequences(c.top, backing, c.sequence, c.documents)
-                : DriverShapes.withSequences(c.top, backing, c.sequence, c.documents, c.sequence2, c.documents2);
+        BsonDocument command = input(c.top, c.documents, c.documents2, c, backing);
         dispatch(DriverShapes.started(++requestId, name, command), null);
+        compareWithTwin(c, backing);
         BsonDocument reply = c.reply != null ? c.reply : c.failure == null ? Replies.ok(new BsonDocument()) : null;
         if (reply != null) {
             dispatch(null, DriverShapes.succeeded(requestId, name, new RawBsonDocument(DriverShapes.encode(reply))));
@@ -139,6 +161,44 @@ class DenyByDefaultTest {
         if (c.failure != null) {
             both(reference, listener).commandFailed(DriverShapes.failed(requestId, name, c.failure));
         }
+    }
+
+    private static BsonDocument input(final BsonDocument top, @Nullable final List<BsonDocument> documents,
+                                      @Nullable final List<BsonDocument> documents2, final Case c,
+                                      final DriverShapes.Backing backing) {
+        return c.sequence == null ? DriverShapes.byteBacked(top, backing)
+                : c.sequence2 == null ? DriverShapes.withSequences(top, backing, c.sequence, documents)
+                : DriverShapes.withSequences(top, backing, c.sequence, documents, c.sequence2, documents2);
+    }
+
+    /** The fingerprint of the command and of its twin (other values, other data in its keys) must be one. */
+    private void compareWithTwin(final Case c, final DriverShapes.Backing backing) {
+        if (SENSITIVE.contains(c.commandName())) {
+            return;
+        }
+        String name = c.commandName();
+        fingerprints.commandStarted(DriverShapes.started(1, name, input(c.top, c.documents, c.documents2, c, backing)));
+        long original = lastFingerprint[0];
+        BsonDocument top = twins.of(c.top);
+        List<BsonDocument> documents = twinsOf(c.documents);
+        List<BsonDocument> documents2 = twinsOf(c.documents2);
+        fingerprints.commandStarted(DriverShapes.started(2, name, input(top, documents, documents2, c, backing)));
+        twinsCompared++;
+        if (original == 0 || original != lastFingerprint[0]) {
+            fingerprintProblems.add(c.family + ": " + c.top.toJson() + "\ntwin: " + top.toJson());
+        }
+    }
+
+    @Nullable
+    private List<BsonDocument> twinsOf(@Nullable final List<BsonDocument> documents) {
+        if (documents == null) {
+            return null;
+        }
+        List<BsonDocument> twin = new ArrayList<>();
+        for (BsonDocument document : documents) {
+            twin.add(twins.of(document));
+        }
+        return twin;
     }
 
     private void dispatch(@Nullable final CommandStartedEvent started, @Nullable final CommandSucceededEvent succeeded) {

@@ -1,10 +1,12 @@
 package io.github.mongoredact.deny;
 
 import com.mongodb.MongoBulkWriteException;
+import com.mongodb.MongoClientException;
 import com.mongodb.MongoCommandException;
 import com.mongodb.MongoCursorNotFoundException;
 import com.mongodb.MongoException;
 import com.mongodb.MongoExecutionTimeoutException;
+import com.mongodb.MongoSocketReadException;
 import com.mongodb.MongoWriteConcernException;
 import com.mongodb.MongoWriteException;
 import com.mongodb.ServerAddress;
@@ -21,6 +23,7 @@ import org.bson.BsonDouble;
 import org.bson.BsonInt32;
 import org.bson.BsonString;
 import org.bson.BsonValue;
+import org.bson.codecs.configuration.CodecConfigurationException;
 
 import java.util.Arrays;
 import java.util.Collections;
@@ -30,15 +33,25 @@ import java.util.HashSet;
  * The failures a command event can carry, quoting planted values the way the server's texts do: duplicate keys, immutable
  * {@code _id}, invalid regular expressions, prose with apostrophes, plain-text {@code $err}; write, bulk write and write
  * concern exceptions with details and upserted or inserted ids; cursor-not-found and time-out failures; a wrapper whose cause
- * is a command failure.
+ * is a command failure; client exceptions of the driver, an application's exception (as its codec throws it, also inside the
+ * driver's codec error) and a JDK exception in a cause chain, each printing planted values unquoted.
  */
 final class Failures {
     static final ServerAddress ADDRESS = new ServerAddress("127.0.0.1", 27017);
     static final String[] KINDS = {"command", "write", "bulkWrite", "writeConcern", "cursorNotFound", "executionTimeout",
-            "wrappedCommand"};
+            "wrappedCommand", "client", "application", "codec", "jdkCause"};
 
     private final Planted planted;
     private final Replies replies;
+
+    /** An application's exception, as a codec of its own throws it. */
+    static final class ApplicationFailure extends RuntimeException {
+        private static final long serialVersionUID = 1L;
+
+        ApplicationFailure(final String message, final Throwable cause) {
+            super(message, cause);
+        }
+    }
 
     Failures(final UserData data, final Replies replies) {
         this.planted = data.planted();
@@ -54,6 +67,13 @@ final class Failures {
             case "cursorNotFound": return cursorNotFound();
             case "executionTimeout": return executionTimeout();
             case "wrappedCommand": return new MongoException("Exception sending message", command());
+            case "client": return new MongoClientException("Invalid status " + planted.text() + " for order "
+                    + planted.int64().getValue() + " of " + planted.text());
+            case "application": return new ApplicationFailure("Invalid status " + planted.text(), command());
+            case "codec": return new CodecConfigurationException("Decoding into a '" + planted.text() + "' failed: "
+                    + planted.text(), new ApplicationFailure(planted.text() + " " + planted.int32().getValue(), null));
+            case "jdkCause": return new MongoSocketReadException("Exception receiving message", ADDRESS,
+                    new IllegalArgumentException("For input string: " + planted.text() + " " + planted.dbl().getValue()));
             default: throw new IllegalArgumentException(kind);
         }
     }

@@ -95,6 +95,33 @@ final class Planted {
         return string().getValue();
     }
 
+    /**
+     * @return a key that is data, holding a new marker, in one of the forms the default key masking knows (an e-mail
+     * address, a date, a hexadecimal id, a phone number); without dots, so that it is one key wherever it stands
+     */
+    String dataKey() {
+        int id = values.size();
+        String marker = PREFIX + id;
+        String[] forms = {"%s@mail-example", "2026-12-01-%s", "%s-6b0dd09aa86bc4d263d28547", "+1 555 %s"};
+        String key = String.format(Locale.ROOT, pick(forms), marker);
+        register(new Value(id, "key", new BsonString(key)), marker);
+        return key;
+    }
+
+    /** @return the text with each marker replaced by a new one of a new value of the same kind (for twins of keys) */
+    String remark(final String text) {
+        Matcher matcher = STRING_MARKER.matcher(text);
+        StringBuilder out = new StringBuilder();
+        int at = 0;
+        while (matcher.find()) {
+            int id = values.size();
+            register(new Value(id, "key", new BsonString(text)), PREFIX + id);
+            out.append(text, at, matcher.start()).append(PREFIX).append(id);
+            at = matcher.end();
+        }
+        return out.append(text.substring(at)).toString();
+    }
+
     BsonInt64 int64() {
         int id = values.size();
         BsonInt64 value = new BsonInt64(LONG_BASE + id * 1_000_003L);

@@ -36,12 +36,22 @@ final class UserData {
         return key.startsWith("$") ? "email" : key;
     }
 
-    /** A document of 1 to 4 fields, nested up to {@code depth}. */
+    /** A key, now and then one that is data (an e-mail address, a date, an id...) or a path through one. */
+    String keyOrDataKey() {
+        int roll = planted.nextInt(100);
+        if (roll < 10) {
+            return planted.dataKey();
+        }
+        return roll < 15 ? "prefs." + planted.dataKey() : key();
+    }
+
+    /** A document of 1 to 4 fields, nested up to {@code depth}; some keys are data. */
     BsonDocument document(final int depth) {
         BsonDocument document = new BsonDocument();
         int fields = 1 + planted.nextInt(4);
         for (int i = 0; i < fields; i++) {
-            document.put(key(), value(depth));
+            String key = planted.chance(12) ? planted.dataKey() : key();
+            document.put(key, value(depth));
         }
         return document;
     }
@@ -85,7 +95,7 @@ final class UserData {
 
     /** A query filter. */
     BsonDocument filter() {
-        String key = key();
+        String key = keyOrDataKey();
         switch (planted.nextInt(7)) {
             case 0:
                 return new BsonDocument(key, planted.scalar());
@@ -111,7 +121,7 @@ final class UserData {
 
     /** A projection: inclusion flags, and numbers or operators that carry values. */
     BsonDocument projection() {
-        BsonDocument projection = new BsonDocument(key(), new BsonInt32(1));
+        BsonDocument projection = new BsonDocument(keyOrDataKey(), new BsonInt32(1));
         switch (planted.nextInt(4)) {
             case 0:
                 projection.put("score", planted.number());
@@ -132,8 +142,15 @@ final class UserData {
     /** An update document with operators. */
     BsonDocument update() {
         BsonDocument update = new BsonDocument("$set", document(1));
+        if (planted.chance(40)) {
+            update.getDocument("$set").put("prefs." + planted.dataKey(), planted.scalar());
+        }
         if (planted.chance(50)) {
-            update.put("$inc", new BsonDocument("amount", planted.number()));
+            update.put("$inc", new BsonDocument(planted.chance(30) ? "stats." + planted.dataKey() + ".count" : "amount",
+                    planted.number()));
+        }
+        if (planted.chance(20)) {
+            update.put("$unset", new BsonDocument("sessions." + planted.dataKey(), new BsonString("")));
         }
         if (planted.chance(50)) {
             update.put("$push", new BsonDocument("tags", planted.scalar()));

@@ -31,7 +31,10 @@ interface FailureContent {
     @Nullable
     String serverText(@Nullable String text);
 
-    /** @return what stays of a text the driver or the JVM wrote (it may quote values too) */
+    /**
+     * @return what stays of a text one of the driver's own client-side exceptions wrote, whose templates are known (it may
+     * quote values too); the texts of every other throwable are withheld by {@link FailureRebuilder}
+     */
     @Nullable
     String clientText(@Nullable String text);
 

@@ -8,6 +8,7 @@ import com.mongodb.MongoInterruptedException;
 import com.mongodb.MongoSecurityException;
 import com.mongodb.MongoServerException;
 import com.mongodb.lang.Nullable;
+import io.github.mongoredact.internal.policy.ClientMessageScrubber;
 import org.bson.BsonDocument;
 
 import java.util.IdentityHashMap;
@@ -31,6 +32,10 @@ import java.util.Map;
  *   <li>Anything else: a stand-in naming the original class ({@link FailureStandIn}, {@link FailureServerStandIn},
  *   {@link FailureCommandStandIn}).</li>
  * </ul>
+ * Texts: a server failure's ({@link MongoServerException}) are scrubbed by the server's grammar, those of the driver's own
+ * client exceptions ({@code com.mongodb.}, {@code org.bson.}) keep only their templates' words
+ * ({@link ClientMessageScrubber}), and the message of any other throwable (the application's, a codec's, the JDK's) is
+ * withheld whole ({@link ClientMessageScrubber#WITHHELD}): its wording is not known, so none of it can be told from data.
  * Every rebuilt failure keeps the original's error labels and stack trace; its cause and suppressed failures are the
  * original's, each rebuilt by the same rules (at most {@value #MAX_DEPTH} deep; a cycle is cut). One instance per failure:
  * not thread-safe; failure path only, so it may allocate.
@@ -94,9 +99,7 @@ final class FailureRebuilder {
                 return result;
             }
         }
-        String text = failure instanceof MongoServerException ? content.serverText(failure.getMessage())
-                : content.clientText(failure.getMessage());
-        Throwable result = FailureReflection.byText(failure, text, redact(failure.getCause()));
+        Throwable result = FailureReflection.byText(failure, text(failure), redact(failure.getCause()));
         return result == null ? standIn(failure) : result;
     }
 
@@ -177,7 +180,21 @@ final class FailureRebuilder {
                     e.getServerAddress());
         }
         int code = failure instanceof MongoException ? ((MongoException) failure).getCode() : -1;
-        return new FailureStandIn(code, name, content.clientText(failure.getMessage()));
+        return new FailureStandIn(code, name, text(failure));
+    }
+
+    /** @return what stays of the failure's message: see the class documentation */
+    @Nullable
+    private String text(final Throwable failure) {
+        String message = failure.getMessage();
+        if (failure instanceof MongoServerException) {
+            return content.serverText(message);
+        }
+        if (message == null) {
+            return null;
+        }
+        return ClientMessageScrubber.isDriverType(failure.getClass()) ? content.clientText(message)
+                : ClientMessageScrubber.WITHHELD;
     }
 
     /** Labels, stack trace, cause and suppressed failures of the original, onto the rebuilt one. */

@@ -2,6 +2,7 @@ package io.github.mongoredact.internal.failure;
 
 import com.mongodb.lang.Nullable;
 import io.github.mongoredact.internal.bson.Workspace;
+import io.github.mongoredact.internal.policy.ClientMessageScrubber;
 import io.github.mongoredact.internal.policy.CompiledPolicy;
 import io.github.mongoredact.internal.policy.DocumentRedactor;
 import io.github.mongoredact.internal.policy.MessageScrubber;
@@ -18,11 +19,12 @@ import java.util.Set;
 
 /**
  * Rebuilds a failure under the policy: every {@link Throwable} of the event, and every one of its cause chain, is rebuilt or
- * replaced by {@link FailureRebuilder} (which documents the types and the stand-in rule); texts are scrubbed by
- * {@link MessageScrubber}, documents (the response, write error details, {@code errInfo}, write concern details) are redacted
- * by the policy's reply rules of the command, inserted and upserted ids in write results become the policy's placeholder.
- * The exception type, code, code name, error labels, cursor id, server address and stack trace survive. Thread-safe (the
- * scratch is the calling thread's {@link Workspace}); runs on the failure path only, so it may allocate.
+ * replaced by {@link FailureRebuilder} (which documents the types and the stand-in rule); the server's texts are scrubbed by
+ * {@link MessageScrubber}, the driver's own client texts by {@link ClientMessageScrubber}, documents (the response, write error
+ * details, {@code errInfo}, write concern details) are redacted by the policy's reply rules of the command, inserted and
+ * upserted ids in write results become the policy's placeholder. The exception type, code, code name, error labels, cursor id,
+ * server address and stack trace survive. Thread-safe (the scratch is the calling thread's {@link Workspace}); runs on the
+ * failure path only, so it may allocate.
  */
 public final class FailureRedactor {
     private static final String ERR_INFO = "errInfo";
@@ -91,13 +93,13 @@ public final class FailureRedactor {
         @Nullable
         @Override
         public String serverText(@Nullable final String text) {
-            return MessageScrubber.scrub(text);
+            return MessageScrubber.scrub(text, policy.maskDataLikeKeys);
         }
 
         @Nullable
         @Override
         public String clientText(@Nullable final String text) {
-            return MessageScrubber.scrub(text);
+            return ClientMessageScrubber.scrub(text);
         }
 
         @Override

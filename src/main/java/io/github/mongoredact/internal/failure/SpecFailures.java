@@ -1,7 +1,7 @@
 package io.github.mongoredact.internal.failure;
 
 import com.mongodb.lang.Nullable;
-import io.github.mongoredact.internal.policy.MessageScrubber;
+import io.github.mongoredact.internal.policy.ClientMessageScrubber;
 import org.bson.BsonArray;
 import org.bson.BsonDocument;
 import org.bson.BsonInt32;
@@ -66,7 +66,7 @@ public final class SpecFailures {
         @Nullable
         @Override
         public String clientText(@Nullable final String text) {
-            return MessageScrubber.scrub(text);
+            return ClientMessageScrubber.scrub(text);
         }
 
         @Override

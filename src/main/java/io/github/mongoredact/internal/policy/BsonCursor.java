@@ -26,6 +26,8 @@ final class BsonCursor {
     int keyEnd;
     int value;
     int valueEnd;
+    /** Whether the key read last (strict only) holds a byte after which it may look like data ({@link DataLikeKeys}). */
+    private boolean keySuspect;
 
     void bind(final byte[] src, final int end, final boolean strict) {
         this.src = src;
@@ -51,6 +53,11 @@ final class BsonCursor {
 
     int keyLength() {
         return keyEnd - key;
+    }
+
+    /** @return whether the key read last (under a strict cursor) may look like data: {@link DataLikeKeys} must look at it */
+    boolean keyMayLookLikeData() {
+        return DataLikeKeys.mayLookLikeData(keySuspect, keyEnd - key);
     }
 
     /**
@@ -84,6 +91,9 @@ final class BsonCursor {
         type = s[p];
         key = p + 1;
         keyEnd = strict ? checkedKeyEnd(s, key, end) : BsonBounds.cstringEnd(s, key, end);
+        if (!strict) {
+            keySuspect = false;
+        }
         value = keyEnd + 1;
         valueEnd = BsonBounds.valueEnd(s, type, value, end);
         if (strict) {
@@ -93,21 +103,28 @@ final class BsonCursor {
 
     /**
      * The end of the key at {@code k}, checked in the same loop that finds it as {@link BsonValidation#checkKey} checks it: no
-     * control character, and UTF-8 from its first byte past ASCII.
+     * control character, and UTF-8 from its first byte past ASCII. The same loop notes whether the key holds a byte after
+     * which it may look like data ({@link DataLikeKeys#isSuspect}); a letter costs two comparisons, as the check alone did.
      */
-    private static int checkedKeyEnd(final byte[] s, final int k, final int end) {
+    private int checkedKeyEnd(final byte[] s, final int k, final int end) {
+        boolean suspect = false;
         for (int i = k; i < end; i++) {
             byte b = s[i];
-            if (b == 0) {
-                return i;
+            if (b > DataLikeKeys.PUNCTUATION_END && b != 0x7F) {
+                continue;
             }
-            if (b < 0) {
-                // past ASCII: the whole key is checked as UTF-8
+            if (b > 0x1F) {
+                suspect |= DataLikeKeys.isSuspect(b);
+            } else if (b == 0) {
+                keySuspect = suspect;
+                return i;
+            } else if (b < 0) {
+                // past ASCII: the whole key is checked as UTF-8, and classified
                 int keyEnd = BsonBounds.cstringEnd(s, i, end);
                 BsonValidation.checkKey(s, k, keyEnd);
+                keySuspect = true;
                 return keyEnd;
-            }
-            if (b < 0x20 || b == 0x7F) {
+            } else {
                 throw new BsonFormatException("control character in key: index=" + i + " byte=" + (b & 0xff));
             }
         }

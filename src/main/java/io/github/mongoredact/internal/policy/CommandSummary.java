@@ -21,9 +21,9 @@ import java.util.Map;
  *
  * <ul>
  *     <li>The collection is the one the analysis finds: the string value of the first field where the rules keep that field
- *     (the commands whose first field names a collection), else the string value of a top-level {@code collection} field
- *     (getMore). A byte-backed top level is read in place, hopping over the values it does not read; a plain one by its
- *     entries.</li>
+ *     (the commands whose first field names a collection), else the string value of a top-level {@code collection} field where
+ *     the rules keep it (getMore). A byte-backed top level is read in place, hopping over the values it does not read; a plain
+ *     one by its entries.</li>
  *     <li>The size is the command's as the driver sent it, document sequences counted as arrays: a byte-backed document's
  *     length, or the plain top level's encoded size, whose sequences the driver's buffers size in O(1)
  *     ({@link PlainSize}).</li>
@@ -71,7 +71,7 @@ public final class CommandSummary {
         }
     }
 
-    /** The top level at {@code src[off, end)}: its first field kept by the rules, or its {@code collection} field. */
+    /** The top level at {@code src[off, end)}: its first field, or its {@code collection} field, where the rules keep it. */
     @Nullable
     private String collection(final byte[] src, final int off, final int end, final String commandName) {
         BsonBounds.checkAvailable(off, 5, end);
@@ -89,8 +89,8 @@ public final class CommandSummary {
             int keyEnd = BsonBounds.cstringEnd(src, k, docEnd);
             int v = keyEnd + 1;
             int vEnd = BsonBounds.valueEnd(src, type, v, docEnd);
-            if (type == 0x02 && (first ? topLevelRules.keeps(commandName, src, k, keyEnd - k)
-                    : Bytes.equal(COLLECTION, src, k, keyEnd - k))) {
+            if (type == 0x02 && (first || Bytes.equal(COLLECTION, src, k, keyEnd - k))
+                    && topLevelRules.keeps(commandName, src, k, keyEnd - k)) {
                 BsonValidation.checkKept(src, type, v, vEnd);
                 return DocumentRedactor.collectionNames().resolve(src, v + 4, Bytes.readInt(src, v) - 1);
             }
@@ -108,7 +108,7 @@ public final class CommandSummary {
             BsonValue value = entry.getValue();
             if (value instanceof BsonString) {
                 String key = entry.getKey();
-                if (first ? topLevelRules.keeps(commandName, key) : COLLECTION_KEY.equals(key)) {
+                if ((first || COLLECTION_KEY.equals(key)) && topLevelRules.keeps(commandName, key)) {
                     return name(((BsonString) value).getValue());
                 }
             }

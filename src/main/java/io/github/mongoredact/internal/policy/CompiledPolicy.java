@@ -4,6 +4,7 @@ import com.mongodb.lang.Nullable;
 import io.github.mongoredact.FieldAction;
 import io.github.mongoredact.FieldRule;
 import io.github.mongoredact.internal.bson.Bytes;
+import org.bson.BsonType;
 
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
@@ -17,7 +18,8 @@ import java.util.Set;
 /**
  * The rules of a policy compiled for the byte walker, per command name: the tree of paths anchored at the document's top
  * level, the tree of paths anchored at a pipeline stage ({@code @stage.}, entered through {@link FieldAction#PIPELINE}
- * fields) and the {@code **.} suffix rules, all as UTF-8 bytes. Immutable and thread-safe.
+ * fields) and the {@code **.} suffix rules, all as UTF-8 bytes; a {@code KEEP} with types keeps only values of those types
+ * ({@link Node#accepts}). Immutable and thread-safe.
  */
 public final class CompiledPolicy {
     static final byte NONE = -1;
@@ -38,30 +40,45 @@ public final class CompiledPolicy {
     private final RuleSet replyRules;
     private final Map<String, RuleSet> commandRulesByName;
     private final Map<String, RuleSet> replyRulesByName;
+    /** The command names of {@link #commandRulesByName} as UTF-8, for a lookup by bytes. */
+    private final byte[][] commandNames;
+    private final RuleSet[] commandSets;
     public final boolean fixedPlaceholders;
+    /** Whether keys that look like data are masked where values are redacted ({@link DataLikeKeys}). */
+    public final boolean maskDataLikeKeys;
     final int maxSequenceDocuments;
     final int maxDocumentBytes;
 
     private CompiledPolicy(final List<FieldRule> rules, final byte unmatchedCommand, final byte unmatchedReply,
-                           final boolean fixedPlaceholders, final int maxSequenceDocuments, final int maxDocumentBytes) {
+                           final boolean fixedPlaceholders, final boolean maskDataLikeKeys, final int maxSequenceDocuments,
+                           final int maxDocumentBytes) {
         this.fixedPlaceholders = fixedPlaceholders;
+        this.maskDataLikeKeys = maskDataLikeKeys;
         this.maxSequenceDocuments = maxSequenceDocuments;
         this.maxDocumentBytes = maxDocumentBytes;
-        boolean unlimited = maxSequenceDocuments == Integer.MAX_VALUE && maxDocumentBytes == 0;
+        // a copy is the input only when nothing is capped, limited or masked
+        boolean unlimited = maxSequenceDocuments == Integer.MAX_VALUE && maxDocumentBytes == 0 && !maskDataLikeKeys;
         this.commandRules = RuleSet.of(rules, FieldRule.Target.COMMAND, null, unmatchedCommand, unlimited);
         this.replyRules = RuleSet.of(rules, FieldRule.Target.REPLY, null, unmatchedReply, unlimited);
-        Set<String> commandNames = new HashSet<>();
+        Set<String> namedCommands = new HashSet<>();
         Set<String> replyNames = new HashSet<>();
         for (FieldRule rule : rules) {
             if (rule.getCommandName() != null) {
-                (rule.getTarget() == FieldRule.Target.COMMAND ? commandNames : replyNames).add(rule.getCommandName());
+                (rule.getTarget() == FieldRule.Target.COMMAND ? namedCommands : replyNames).add(rule.getCommandName());
             }
         }
         Map<String, RuleSet> byName = new HashMap<>();
-        for (String name : commandNames) {
+        for (String name : namedCommands) {
             byName.put(name, RuleSet.of(rules, FieldRule.Target.COMMAND, name, unmatchedCommand, unlimited));
         }
         this.commandRulesByName = Collections.unmodifiableMap(byName);
+        this.commandNames = new byte[byName.size()][];
+        this.commandSets = new RuleSet[byName.size()];
+        int i = 0;
+        for (Map.Entry<String, RuleSet> entry : byName.entrySet()) {
+            this.commandNames[i] = entry.getKey().getBytes(StandardCharsets.UTF_8);
+            this.commandSets[i++] = entry.getValue();
+        }
         byName = new HashMap<>();
         for (String name : replyNames) {
             byName.put(name, RuleSet.of(rules, FieldRule.Target.REPLY, name, unmatchedReply, unlimited));
@@ -74,14 +91,16 @@ public final class CompiledPolicy {
      * @param unmatchedCommand the action for unmatched command fields
      * @param unmatchedReply the action for unmatched reply fields
      * @param fixedPlaceholders whether placeholders are the fixed {@code "?"}
+     * @param maskDataLikeKeys whether keys that look like data are masked where values are redacted
      * @param maxSequenceDocuments elements shown per sequence
      * @param maxDocumentBytes the output cap, 0 for none
      * @return the compiled policy
      */
     public static CompiledPolicy compile(final List<FieldRule> rules, final FieldAction unmatchedCommand,
                                          final FieldAction unmatchedReply, final boolean fixedPlaceholders,
-                                         final int maxSequenceDocuments, final int maxDocumentBytes) {
-        return new CompiledPolicy(rules, code(unmatchedCommand), code(unmatchedReply), fixedPlaceholders,
+                                         final boolean maskDataLikeKeys, final int maxSequenceDocuments,
+                                         final int maxDocumentBytes) {
+        return new CompiledPolicy(rules, code(unmatchedCommand), code(unmatchedReply), fixedPlaceholders, maskDataLikeKeys,
                 maxSequenceDocuments, maxDocumentBytes);
     }
 
@@ -144,6 +163,16 @@ public final class CompiledPolicy {
         return set == null ? commandRules : set;
     }
 
+    /** @return the rules of the command named {@code src[off, off + len)} (UTF-8); allocation-free */
+    RuleSet commandRules(final byte[] src, final int off, final int len) {
+        for (int i = 0; i < commandNames.length; i++) {
+            if (Bytes.equal(commandNames[i], src, off, len)) {
+                return commandSets[i];
+            }
+        }
+        return commandRules;
+    }
+
     public RuleSet replyRules(final String commandName) {
         RuleSet set = replyRulesByName.isEmpty() ? null : replyRulesByName.get(commandName);
         return set == null ? replyRules : set;
@@ -202,6 +231,7 @@ public final class CompiledPolicy {
                     }
                     String[] segments = rule.getPath().split("\\.");
                     byte action = code(rule.getAction());
+                    long types = typeMask(rule.getTypes());
                     if (segments[0].equals("**")) {
                         byte[][] parts = new byte[segments.length - 1][];
                         for (int i = 1; i < segments.length; i++) {
@@ -216,6 +246,7 @@ public final class CompiledPolicy {
                             node = node.childOrCreate(segments[i].getBytes(StandardCharsets.UTF_8));
                         }
                         node.action = action;
+                        node.types = types;
                     }
                 }
             }
@@ -223,6 +254,22 @@ public final class CompiledPolicy {
                     && !stage.hasChildren();
             return new RuleSet(root, stage, suffixes.toArray(new Suffix[0]), unmatched, verbatim);
         }
+    }
+
+    /** @return the bit of a BSON type byte in a mask of types: its value, 62 for max key, 63 for min key */
+    static long typeBit(final byte type) {
+        if (type == (byte) 0xFF) {
+            return 1L << 63;
+        }
+        return type == 0x7F ? 1L << 62 : 1L << (type & 0x3F);
+    }
+
+    private static long typeMask(final Set<BsonType> types) {
+        long mask = 0;
+        for (BsonType type : types) {
+            mask |= typeBit((byte) type.getValue());
+        }
+        return mask;
     }
 
     /** A hash of key bytes that picks the suffix rules that may end with that key. Allocation-free. */
@@ -244,6 +291,8 @@ public final class CompiledPolicy {
     static final class Node {
         private static final byte[] WILDCARD = {'*'};
         byte action = NONE;
+        /** For {@code KEEP}: the types kept ({@link #typeBit}); 0 for any. */
+        long types;
         private byte[][] names = new byte[0][];
         private Node[] children = new Node[0];
         @Nullable
@@ -251,6 +300,16 @@ public final class CompiledPolicy {
 
         boolean hasChildren() {
             return children.length > 0 || wildcard != null;
+        }
+
+        /** @return whether a value of this BSON type may be kept here */
+        boolean accepts(final byte type) {
+            return types == 0 || (types & typeBit(type)) != 0;
+        }
+
+        /** @return whether this node is the wildcard child of {@code parent}: the key it matched is not named by a rule */
+        boolean isWildcardOf(final Node parent) {
+            return parent.wildcard == this;
         }
 
         Node childOrCreate(final byte[] name) {

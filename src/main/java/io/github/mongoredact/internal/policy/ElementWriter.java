@@ -25,10 +25,16 @@ final class ElementWriter {
     static final int KEYS_INDEX = 1;
     /** Keys that are data ({@code REDACT_KEYS}): {@code "?0"}, {@code "?1"}, ... */
     static final int KEYS_MASKED = 2;
+    /**
+     * A key that looks like data: its data-like segments written {@code ?key} ({@link DataLikeKeys}), then the index given,
+     * from 1 on, so that the keys of one document stay distinct: {@code ?key}, {@code ?key1}, {@code ?key2}...
+     */
+    static final int KEYS_DATA = 3;
 
     private final Output out;
     private final BsonCursor cursor;
     private boolean fixed;
+    private boolean maskKeys;
 
     ElementWriter(final Output out, final BsonCursor cursor) {
         this.out = out;
@@ -39,12 +45,25 @@ final class ElementWriter {
         this.fixed = fixedPlaceholders;
     }
 
+    /** @param mask whether names that look like data are masked in the messages this writer scrubs */
+    void maskDataLikeKeys(final boolean mask) {
+        this.maskKeys = mask;
+    }
+
     /** Writes the element's type byte and its key as {@code keys} says, {@code index} being its index in the output. */
     void head(final byte type, final int keys, final int index) {
         out.putByte(type);
         if (keys == KEYS_MASKED) {
             out.putByte((byte) '?');
             IndexKeys.write(out, index);
+        } else if (keys == KEYS_DATA) {
+            byte[] src = cursor.src();
+            int length = DataLikeKeys.writeMasked(src, cursor.key, cursor.keyEnd, index, null, 0);
+            byte[] room = out.room(length);
+            if (room != null) {
+                DataLikeKeys.writeMasked(src, cursor.key, cursor.keyEnd, index, room, out.position());
+            }
+            out.advance(length);
         } else if (keys == KEYS_INDEX && !IndexKeys.matches(cursor.src(), cursor.key, cursor.keyLength(), index)) {
             IndexKeys.write(out, index);
         } else {
@@ -57,6 +76,9 @@ final class ElementWriter {
     int keySize(final int keys, final int index) {
         if (keys == KEYS_MASKED) {
             return 1 + IndexKeys.digits(index);
+        }
+        if (keys == KEYS_DATA) {
+            return DataLikeKeys.writeMasked(cursor.src(), cursor.key, cursor.keyEnd, index, null, 0);
         }
         boolean renumbered = keys == KEYS_INDEX && !IndexKeys.matches(cursor.src(), cursor.key, cursor.keyLength(), index);
         return renumbered ? IndexKeys.digits(index) : cursor.keyLength();
@@ -95,10 +117,10 @@ final class ElementWriter {
         BsonValidation.checkString(src, from, length);
         head((byte) 0x02, keys, index);
         int lengthIndex = out.reserveInt();
-        int scrubbed = MessageScrubber.scrub(src, from, length, null, 0);
+        int scrubbed = MessageScrubber.scrub(src, from, length, null, 0, maskKeys);
         byte[] room = out.room(scrubbed);
         if (room != null) {
-            MessageScrubber.scrub(src, from, length, room, out.position());
+            MessageScrubber.scrub(src, from, length, room, out.position(), maskKeys);
         }
         out.advance(scrubbed);
         out.putByte((byte) 0);

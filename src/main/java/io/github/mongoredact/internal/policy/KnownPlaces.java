@@ -12,8 +12,9 @@ import static io.github.mongoredact.internal.policy.CompiledPolicy.REDACT_KEYS;
 /**
  * The places of a command and of a reply that the walker knows by their position rather than by a rule, for the element the
  * cursor read last: the command's first field (and the collection it names), {@code collection} of {@code getMore}, the
- * top-level fields the fingerprint leaves out, the document sequences and reply batches that {@code maxSequenceDocuments}
- * limits, and the marker of documents an earlier redaction left out.
+ * wrapped command of {@code explain}, the namespace the fingerprint takes ({@link #isNamespace}), the top-level fields the
+ * fingerprint leaves out, the document sequences and reply batches that {@code maxSequenceDocuments} limits, and the marker
+ * of documents an earlier redaction left out. None of these depends on the policy, so that the fingerprint does not either.
  *
  * <p>Not thread-safe: one per walker. Holds indexes into the source, never the bytes.</p>
  */
@@ -23,6 +24,10 @@ final class KnownPlaces {
             {'o', 'p', 's'}, {'n', 's', 'I', 'n', 'f', 'o'}};
     private static final byte[] COLLECTION = {'c', 'o', 'l', 'l', 'e', 'c', 't', 'i', 'o', 'n'};
     private static final byte[] CURSOR = {'c', 'u', 'r', 's', 'o', 'r'};
+    private static final byte[] DB = {'$', 'd', 'b'};
+    private static final byte[] GET_MORE = {'g', 'e', 't', 'M', 'o', 'r', 'e'};
+    /** The commands that wrap another command in their first field, read by that command's own rules. */
+    private static final byte[] EXPLAIN = {'e', 'x', 'p', 'l', 'a', 'i', 'n'};
     private static final byte[][] UNHASHED_TOP_LEVEL = {
             {'l', 's', 'i', 'd'}, {'$', 'c', 'l', 'u', 's', 't', 'e', 'r', 'T', 'i', 'm', 'e'},
             {'t', 'x', 'n', 'N', 'u', 'm', 'b', 'e', 'r'}};
@@ -35,6 +40,9 @@ final class KnownPlaces {
     private boolean analysing;
     private int collectionOff = -1;
     private int collectionLen;
+    /** The command name: the first key of the top level. */
+    private int nameOff;
+    private int nameLen;
 
     KnownPlaces(final BsonCursor cursor, final PathMatcher matcher) {
         this.cursor = cursor;
@@ -78,17 +86,22 @@ final class KnownPlaces {
     }
 
     /**
-     * The action of a top-level element. The first field of a command keeps its value where a rule keeps it (the commands whose
-     * first field names a collection, found here); elsewhere only a flag ({@code {"ping": 1}}) stays.
+     * The action of an element of a command's top level, or of a wrapped command's ({@code top} false). The first field of a
+     * command keeps its value where a rule keeps it (the commands whose first field names a collection, found here);
+     * elsewhere only a flag ({@code {"ping": 1}}) stays. The collection is the command's own, not a wrapped command's.
      */
-    byte topLevel(final byte action, final int index) {
+    byte topLevel(final byte action, final int index, final boolean top) {
         if (!command) {
             return action;
         }
         byte type = cursor.type;
         if (index == 0) {
+            if (top) {
+                nameOff = cursor.key;
+                nameLen = cursor.keyLength();
+            }
             if (action == KEEP) {
-                if (analysing && type == 0x02) {
+                if (analysing && top && type == 0x02) {
                     collectionOff = cursor.value + 4;
                     collectionLen = cursor.stringLength();
                 }
@@ -97,12 +110,35 @@ final class KnownPlaces {
             boolean container = type == 0x03 || type == 0x04;
             return !container && (action == REDACT || action == REDACT_KEYS) ? FLAGS_ONLY : action;
         }
-        if (analysing && collectionOff < 0 && type == 0x02 && isKey(COLLECTION)) {
+        if (analysing && top && action == KEEP && collectionOff < 0 && type == 0x02 && isKey(COLLECTION)) {
             // getMore names its collection in a field of its own
             collectionOff = cursor.value + 4;
             collectionLen = cursor.stringLength();
         }
         return action;
+    }
+
+    /** @return whether the element, the first of a command's top level, is a command wrapped whole: {@code explain}'s */
+    boolean isWrapper(final int index) {
+        return command && index == 0 && cursor.type == 0x03 && isKey(EXPLAIN);
+    }
+
+    /**
+     * Whether the kept string the cursor read names the command's namespace, which the fingerprint takes: the first field of a
+     * command that names a collection there ({@link CollectionCommands}, wrapped or not), {@code collection} of
+     * {@code getMore}, and {@code $db}. Call after {@link #topLevel} for elements of a command's top level only.
+     *
+     * @param top whether the element is of the command's own top level (else of a wrapped command's)
+     */
+    boolean isNamespace(final int index, final boolean top) {
+        if (!command) {
+            return false;
+        }
+        byte[] src = cursor.src();
+        if (index == 0) {
+            return CollectionCommands.contains(src, cursor.key, cursor.keyLength());
+        }
+        return top && (isKey(DB) || (isKey(COLLECTION) && Bytes.equal(GET_MORE, src, nameOff, nameLen)));
     }
 
     /** @return whether the top-level element is one the fingerprint leaves out (session and cluster time fields) */

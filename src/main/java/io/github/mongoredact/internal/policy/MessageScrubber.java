@@ -18,9 +18,11 @@ import java.nio.charset.StandardCharsets;
  *     <li>inside a document that follows server prose ({@code dup key: {}, {@code type. {}), the field names before each
  *     {@code :}, shaped like field names; the value after each {@code :} is one {@code ?} whatever it holds;</li>
  *     <li>in a duplicate key message ({@code E11000}), the namespace after {@code collection:} and the index name after
- *     {@code index:}: metadata, kept like the collection name of a command. Field names, namespaces and index names can
- *     be data only where an application makes keys out of values, the limit documented for keys.</li>
+ *     {@code index:}: metadata, kept like the collection name of a command.</li>
  * </ul>
+ * <p>Field names and index names follow the rule for keys ({@link DataLikeKeys}): where keys that look like data are masked,
+ * their segments that look like data read {@code ?key}, so {@code dup key: { stats.2026-12-01.n: ? }} reads
+ * {@code dup key: { stats.?key.n: ? }} and its index {@code stats.2026-12-01.n_1} reads {@code stats.?key.n_1}.</p>
  * <p>Numbers, ObjectIds, dates, UUIDs, e-mail addresses, anything with a byte outside ASCII, a document that does not
  * follow server prose, a call such as {@code ObjectId('...')} and everything after {@code near index} (a regular
  * expression error quotes the pattern there) become {@code ?}. A {@code /} inside a value ends the scan: a regular
@@ -45,6 +47,18 @@ public final class MessageScrubber {
      */
     @Nullable
     public static String scrub(@Nullable final String message) {
+        return scrub(message, true);
+    }
+
+    /**
+     * Scrubs a Java string (allocates: for failure paths).
+     *
+     * @param message the message
+     * @param maskDataLikeKeys whether field and index names that look like data are masked ({@code ?key})
+     * @return the scrubbed message
+     */
+    @Nullable
+    public static String scrub(@Nullable final String message, final boolean maskDataLikeKeys) {
         if (message == null) {
             return null;
         }
@@ -55,9 +69,9 @@ public final class MessageScrubber {
         if (Placeholders.isPlaceholder(src, 0, src.length)) {
             return message;
         }
-        int length = new ServerMessageScanner(src, 0, src.length, null, 0, cut).run();
+        int length = new ServerMessageScanner(src, 0, src.length, null, 0, cut, maskDataLikeKeys).run();
         byte[] dst = new byte[length];
-        new ServerMessageScanner(src, 0, src.length, dst, 0, cut).run();
+        new ServerMessageScanner(src, 0, src.length, dst, 0, cut, maskDataLikeKeys).run();
         return new String(dst, StandardCharsets.US_ASCII);
     }
 
@@ -68,6 +82,12 @@ public final class MessageScrubber {
      * @return the number of bytes written (or that would be written)
      */
     static int scrub(final byte[] src, final int off, final int len, @Nullable final byte[] dst, final int dstIndex) {
+        return scrub(src, off, len, dst, dstIndex, true);
+    }
+
+    /** As {@link #scrub(byte[], int, int, byte[], int)}, masking names that look like data only when asked. */
+    static int scrub(final byte[] src, final int off, final int len, @Nullable final byte[] dst, final int dstIndex,
+                     final boolean maskDataLikeKeys) {
         if (Placeholders.isPlaceholder(src, off, len)) {
             // a value a first pass already replaced ("?string"): scrubbing it again must not change it
             if (dst != null) {
@@ -75,6 +95,6 @@ public final class MessageScrubber {
             }
             return len;
         }
-        return new ServerMessageScanner(src, off, len, dst, dstIndex, false).run();
+        return new ServerMessageScanner(src, off, len, dst, dstIndex, false, maskDataLikeKeys).run();
     }
 }

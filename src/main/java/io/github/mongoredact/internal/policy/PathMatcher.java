@@ -29,9 +29,14 @@ final class PathMatcher {
     private CompiledPolicy.Node child;
 
     void bind(final CompiledPolicy.RuleSet rules) {
+        rules(rules);
+        this.depth = 0;
+    }
+
+    /** Matches with these rules from here on, the path kept: a wrapped command's own rules, or its wrapper's again. */
+    void rules(final CompiledPolicy.RuleSet rules) {
         this.suffixesByLast = rules.suffixesByLast;
         this.suffixes = rules.suffixes.length > 0;
-        this.depth = 0;
     }
 
     /** @return whether a {@code **.} rule may match anywhere: without one, a subtree with no node keeps its inherited action */
@@ -76,6 +81,15 @@ final class PathMatcher {
     @Nullable
     CompiledPolicy.Node child() {
         return child;
+    }
+
+    /**
+     * @param node the rule node of the document the key pushed last is in
+     * @return whether a rule names the key pushed last: a key a rule names is the policy's, never data
+     */
+    boolean named(@Nullable final CompiledPolicy.Node node) {
+        CompiledPolicy.Node found = child;
+        return found != null && node != null && !found.isWildcardOf(node);
     }
 
     /** @return whether the path is {@code cursor.<key>} with the key a reply batch ({@code firstBatch}, {@code nextBatch}) */

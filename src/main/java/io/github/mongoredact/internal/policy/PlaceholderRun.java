@@ -12,16 +12,16 @@ import java.nio.ByteOrder;
 /**
  * The tight loops for what no rule, cap, limit or fingerprint can reach: every scalar becomes its placeholder, keys kept. This
  * is what the documents of a sequence are under {@code defaults()}. {@link #elements} runs over the elements of such a
- * document, {@link #documents} over the documents of such an array. One read of each key byte finds its end and checks it;
- * the value's end comes from its type; the output goes straight into the output's array, on a local index, its room checked
- * per element.
+ * document, {@link #documents} over the documents of such an array. One read of each key byte finds its end, checks it and
+ * notes whether the key may look like data ({@link DataLikeKeys#isSuspect}, for the bytes up to {@code @} only); the value's end comes
+ * from its type; the output goes straight into the output's array, on a local index, its room checked per element.
  *
  * <p>They stop, leaving the element to the walker's general path, at everything that is not the common case: a nested document
  * or array, a type whose value needs more checks (binary, JavaScript with scope, regular expressions, ...), a key past ASCII or
- * with a control character, a string that may already be a placeholder, a bound that does not hold (the general path says
- * where), or too little room (the general path decides about overflow). So their output is the general path's for the same
- * elements and they report no error of their own. The walker runs them only where its own rule lookup would return the
- * inherited {@code REDACT} for every key.</p>
+ * with a control character, a key that looks like data (when keys are masked), a string that may already be a placeholder, a
+ * bound that does not hold (the general path says where), or too little room (the general path decides about overflow). So
+ * their output is the general path's for the same elements and they report no error of their own. The walker runs them only
+ * where its own rule lookup would return the inherited {@code REDACT} for every key.</p>
  *
  * <p>Not thread-safe: one per walker.</p>
  */
@@ -69,6 +69,7 @@ final class PlaceholderRun {
     private final Output out;
     private final BsonCursor cursor;
     private boolean fixed;
+    private boolean maskKeys;
     /** Values replaced by the last run. */
     int redacted;
     /** Documents taken by the last {@link #documents}. */
@@ -84,6 +85,11 @@ final class PlaceholderRun {
 
     void fixedPlaceholders(final boolean fixedPlaceholders) {
         this.fixed = fixedPlaceholders;
+    }
+
+    /** @param mask whether keys that look like data are masked: such a key is left to the general path */
+    void maskDataLikeKeys(final boolean mask) {
+        this.maskKeys = mask;
     }
 
     private static void longs(final byte[] tail, final int type) {
@@ -145,7 +151,9 @@ final class PlaceholderRun {
         int index = firstIndex;
         int values = 0;
         while (p < end && src[p] == 0x03) {
-            int v = keyEnd(src, p + 1, end) + 1;
+            // an array element's name is a position: what it holds does not matter
+            int nameEnd = keyEnd(src, p + 1, end);
+            int v = (nameEnd < -1 ? -2 - nameEnd : nameEnd) + 1;
             int length = v > 0 && v + 5 <= end ? Bytes.readInt(src, v) : -1;
             if (length < 5 || length > end - v || src[v + length - 1] != 0) {
                 break;
@@ -202,8 +210,11 @@ final class PlaceholderRun {
             } else {
                 break;
             }
-            if (keyEnd < 0) {
-                break;
+            if (keyEnd < 0 || (maskKeys && keyEnd - k >= DataLikeKeys.TOKEN_LENGTH)) {
+                keyEnd = classified(src, k, keyEnd);
+                if (keyEnd < 0) {
+                    break;
+                }
             }
             int v = keyEnd + 1;
             if (size < 0) {
@@ -237,31 +248,60 @@ final class PlaceholderRun {
         return p;
     }
 
-    /** Copies the key at {@code k} to {@code dst[to]} while checking it as {@link #keyEnd} does. @return its NUL, or -1 */
+    /**
+     * The end of a key that {@link #keyEnd} could not give plainly: one past ASCII or with a control character (-1), one that
+     * may look like data, or a long one (a token, perhaps).
+     *
+     * @return the index of its NUL, or -1 where the general path must take the element (it may mask the key)
+     */
+    private int classified(final byte[] src, final int k, final int keyEnd) {
+        if (keyEnd == -1) {
+            return -1;
+        }
+        int end = keyEnd < -1 ? -2 - keyEnd : keyEnd;
+        return maskKeys && DataLikeKeys.isDataLike(src, k, end) ? -1 : end;
+    }
+
+    /**
+     * Copies the key at {@code k} to {@code dst[to]} while checking and classifying it as {@link #keyEnd} does.
+     *
+     * @return as {@link #keyEnd}
+     */
     private static int copyKey(final byte[] src, final int k, final int end, final byte[] dst, final int to) {
         int q = to;
+        boolean suspect = false;
         for (int i = k; i < end; i++) {
             byte b = src[i];
-            // one comparison for the common byte: printable ASCII
-            if (b > 0x1F && b != 0x7F) {
+            // two comparisons for the common byte: a letter or the like
+            if (b > DataLikeKeys.PUNCTUATION_END && b != 0x7F) {
                 dst[q++] = b;
+            } else if (b > 0x1F) {
+                dst[q++] = b;
+                suspect |= DataLikeKeys.isSuspect(b);
             } else {
-                return b == 0 ? i : -1;
+                return b != 0 ? -1 : suspect ? -2 - i : i;
             }
         }
         return -1;
     }
 
-    /** @return the index of the NUL after the ASCII key at {@code k} without control characters, or -1 */
+    /**
+     * @return the index of the NUL after the ASCII key at {@code k} without control characters; {@code -2 - index} when the
+     * key holds a byte after which it may look like data ({@link DataLikeKeys#isSuspect}); or -1 where the general path must
+     * look (past ASCII, a control character, no NUL)
+     */
     private static int keyEnd(final byte[] src, final int k, final int end) {
+        boolean suspect = false;
         for (int i = k; i < end; i++) {
             byte b = src[i];
-            if (b == 0) {
-                return i;
+            if (b > DataLikeKeys.PUNCTUATION_END && b != 0x7F) {
+                continue;
             }
-            // negative: past ASCII, checked as UTF-8 by the general path
-            if (b < 0x20 || b == 0x7F) {
-                return -1;
+            if (b > 0x1F) {
+                suspect |= DataLikeKeys.isSuspect(b);
+            } else {
+                // past ASCII (negative): checked as UTF-8 by the general path
+                return b != 0 ? -1 : suspect ? -2 - i : i;
             }
         }
         return -1;

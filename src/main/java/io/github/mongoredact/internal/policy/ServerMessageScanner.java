@@ -34,6 +34,7 @@ final class ServerMessageScanner {
     @Nullable
     private final byte[] dst;
     private final int start;
+    private final boolean maskKeys;
     private int out;
     private int i;
     private byte last;
@@ -49,7 +50,8 @@ final class ServerMessageScanner {
     private boolean consumedAll;
 
     ServerMessageScanner(final byte[] src, final int off, final int len, @Nullable final byte[] dst, final int dstIndex,
-                         final boolean alreadyCut) {
+                         final boolean alreadyCut, final boolean maskDataLikeKeys) {
+        this.maskKeys = maskDataLikeKeys;
         int bounded = Math.min(len, MAX_INPUT);
         this.src = src;
         this.end = off + bounded;
@@ -108,10 +110,13 @@ final class ServerMessageScanner {
             consumeAll();
             return;
         }
-        boolean keep = inBraces && text.peek(close + 1) == ':'
-                ? ServerMessageVocabulary.isFieldName(src, i + 1, close)
-                : ServerMessageVocabulary.isQuotableName(src, i + 1, close);
-        if (keep) {
+        if (inBraces && text.peek(close + 1) == ':') {
+            put(quote);
+            if (!name(i + 1, close, true)) {
+                put((byte) '?');
+            }
+            put(quote);
+        } else if (ServerMessageVocabulary.isQuotableName(src, i + 1, close)) {
             copy(i, close + 1);
         } else {
             put(quote);
@@ -195,16 +200,16 @@ final class ServerMessageScanner {
         }
         i = core;
         if (inBraces) {
-            boolean key = text.peek(core) == ':' && ServerMessageVocabulary.isFieldName(src, from, core);
-            putWordOrPlaceholder(key, from, core);
+            if (!(text.peek(core) == ':' && name(from, core, true))) {
+                put((byte) '?');
+            }
             forget();
             if (core == to) {
                 pairRest();
             }
             return;
         }
-        if (nameNext && ServerMessageVocabulary.isMetadataName(src, from, core)) {
-            copy(from, core);
+        if (nameNext && (lastWord == COLLECTION ? copyMetadataName(from, core) : name(from, core, false))) {
             forget();
             return;
         }
@@ -286,12 +291,43 @@ final class ServerMessageScanner {
         i = end;
     }
 
-    private void putWordOrPlaceholder(final boolean keep, final int from, final int to) {
-        if (keep) {
-            copy(from, to);
-        } else {
-            put((byte) '?');
+    /** The namespace of a duplicate key: kept when shaped like one. @return whether it was written */
+    private boolean copyMetadataName(final int from, final int to) {
+        if (!ServerMessageVocabulary.isMetadataName(src, from, to)) {
+            return false;
         }
+        copy(from, to);
+        return true;
+    }
+
+    /**
+     * A field name ({@code field}) or an index name, written when it is shaped like one; where names that look like data are
+     * masked, its segments that do ({@link DataLikeKeys}) read {@code ?key}, and the others must be shaped like names.
+     *
+     * @return whether it was written
+     */
+    private boolean name(final int from, final int to, final boolean field) {
+        if (to - from > ServerMessageVocabulary.MAX_NAME) {
+            return false;
+        }
+        if (!maskKeys || !DataLikeKeys.isDataLike(src, from, to)) {
+            boolean shaped = field ? ServerMessageVocabulary.isFieldName(src, from, to)
+                    : ServerMessageVocabulary.isMetadataName(src, from, to);
+            if (shaped) {
+                copy(from, to);
+            }
+            return shaped;
+        }
+        for (int f = from; f <= to; ) {
+            int t = DataLikeKeys.segmentEnd(src, f, to);
+            if (!DataLikeKeys.isDataLikeSegment(src, f, t) && !ServerMessageVocabulary.isMetadataName(src, f, t)) {
+                return false;
+            }
+            f = t + 1;
+        }
+        out += DataLikeKeys.writeMasked(src, from, to, 0, dst, out);
+        last = '?';
+        return true;
     }
 
     private void copy(final int from, final int to) {

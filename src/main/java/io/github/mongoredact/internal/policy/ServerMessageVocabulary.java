@@ -1,8 +1,6 @@
 package io.github.mongoredact.internal.policy;
 
 import java.nio.charset.StandardCharsets;
-import java.util.Arrays;
-import java.util.Comparator;
 
 /**
  * The words a server message may keep: the prose of the server's own messages (mongod's and the embedded server's), the
@@ -24,6 +22,8 @@ final class ServerMessageVocabulary {
 
     /** Longer tokens are never words: they are not looked up. */
     static final int MAX_WORD = 40;
+    /** Longer tokens are never names (namespaces, index names): a collection's namespace takes at most 255 bytes. */
+    static final int MAX_NAME = 255;
 
     private static final String PROSE = "_id a abort aborted about above accept accepted accumulator active actual add adding additional"
             + " additionalproperties after against aggregate aggregation aggregations all allow allowdiskuse"
@@ -102,8 +102,8 @@ final class ServerMessageVocabulary {
             + " $setwindowfields $size $skip $slice $sort $sortbycount $split $substr $sum $switch $text $this"
             + " $tostring $type $unionwith $unset $unwind $value $vectorsearch $where";
 
-    private static final byte[][] WORDS = sorted(PROSE + " " + DRIVER_PROSE + " " + CODE_NAMES);
-    private static final byte[][] OPERATOR_NAMES = sorted(OPERATORS);
+    private static final WordTable WORDS = WordTable.of(PROSE + " " + DRIVER_PROSE + " " + CODE_NAMES);
+    private static final WordTable OPERATOR_NAMES = WordTable.of(OPERATORS);
     private static final byte[] NEAR_WORD = ascii("near");
     private static final byte[] INDEX_WORD = ascii("index");
     private static final byte[] COLLECTION_WORD = ascii("collection");
@@ -122,9 +122,9 @@ final class ServerMessageVocabulary {
             return NONE;
         }
         if (src[from] == '$') {
-            return contains(OPERATOR_NAMES, src, from, to) || possessive(OPERATOR_NAMES, src, from, to) ? OTHER : NONE;
+            return OPERATOR_NAMES.containsOrPossessive(src, from, to) ? OTHER : NONE;
         }
-        if (!contains(WORDS, src, from, to) && !possessive(WORDS, src, from, to)) {
+        if (!WORDS.containsOrPossessive(src, from, to)) {
             return NONE;
         }
         if (equalsIgnoreCase(NEAR_WORD, src, from, to)) {
@@ -145,7 +145,7 @@ final class ServerMessageVocabulary {
         if (len == 3 && src[from] == '_' && src[from + 1] == 'i' && src[from + 2] == 'd') {
             return true;
         }
-        return len > 0 && len <= MAX_WORD && src[from] == '$' && contains(OPERATOR_NAMES, src, from, to);
+        return len > 0 && len <= MAX_WORD && src[from] == '$' && OPERATOR_NAMES.contains(src, from, to);
     }
 
     /** @return whether {@code src[from, to)} is shaped like a field name: ASCII letters, digits, {@code _ $ . -} */
@@ -159,7 +159,7 @@ final class ServerMessageVocabulary {
 
     /** @return whether {@code src[from, to)} is shaped like a namespace or index name (also {@code *}, digits first) */
     static boolean isMetadataName(final byte[] src, final int from, final int to) {
-        return to - from >= 1 && to - from <= 255 && allNameBytes(src, from, to, true);
+        return to - from >= 1 && to - from <= MAX_NAME && allNameBytes(src, from, to, true);
     }
 
     static boolean isLetter(final byte b) {
@@ -178,64 +178,11 @@ final class ServerMessageVocabulary {
         return true;
     }
 
-    /** {@code $convert's}, {@code update's}: the possessive of a known word is known. */
-    private static boolean possessive(final byte[][] table, final byte[] src, final int from, final int to) {
-        return to - from > 2 && src[to - 2] == '\'' && (src[to - 1] == 's' || src[to - 1] == 'S')
-                && contains(table, src, from, to - 2);
-    }
-
-    private static boolean contains(final byte[][] table, final byte[] src, final int from, final int to) {
-        int low = 0;
-        int high = table.length - 1;
-        while (low <= high) {
-            int mid = (low + high) >>> 1;
-            int cmp = compareIgnoreCase(table[mid], src, from, to);
-            if (cmp == 0) {
-                return true;
-            }
-            if (cmp < 0) {
-                low = mid + 1;
-            } else {
-                high = mid - 1;
-            }
-        }
-        return false;
-    }
-
-    /** Compares a lower-case table entry with the ASCII-lower-cased bytes of {@code src[from, to)}. */
-    private static int compareIgnoreCase(final byte[] entry, final byte[] src, final int from, final int to) {
-        int len = to - from;
-        int n = Math.min(entry.length, len);
-        for (int i = 0; i < n; i++) {
-            int a = entry[i] & 0xFF;
-            int b = lower(src[from + i]) & 0xFF;
-            if (a != b) {
-                return a - b;
-            }
-        }
-        return entry.length - len;
-    }
-
     private static boolean equalsIgnoreCase(final byte[] entry, final byte[] src, final int from, final int to) {
-        return entry.length == to - from && compareIgnoreCase(entry, src, from, to) == 0;
-    }
-
-    private static byte lower(final byte b) {
-        return b >= 'A' && b <= 'Z' ? (byte) (b + ('a' - 'A')) : b;
+        return WordTable.equalsIgnoreCase(entry, src, from, to);
     }
 
     private static byte[] ascii(final String s) {
         return s.getBytes(StandardCharsets.US_ASCII);
-    }
-
-    private static byte[][] sorted(final String words) {
-        String[] split = words.trim().split(" +");
-        byte[][] table = new byte[split.length][];
-        for (int i = 0; i < split.length; i++) {
-            table[i] = ascii(split[i]);
-        }
-        Comparator<byte[]> unsigned = Arrays::compareUnsigned;
-        Arrays.sort(table, unsigned);
-        return table;
     }
 }

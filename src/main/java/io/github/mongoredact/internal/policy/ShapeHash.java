@@ -6,16 +6,18 @@ import io.github.mongoredact.internal.bson.BsonFormatException;
 import static io.github.mongoredact.internal.bson.Bytes.readInt;
 
 /**
- * The query-shape fingerprint: FNV-1a over structure tokens (document and array openings, keys, value categories), finalized
- * by {@link #fingerprint()}; and the walk of kept subtrees, which checks what they forward and hashes their shape (keys and
- * value categories, first array element only). Tokens count only while {@link #enabled}: the analysing pass.
+ * The query-shape fingerprint: FNV-1a over structure tokens (document and array openings and ends, keys, value categories,
+ * and the namespace's names, which {@link KnownPlaces#isNamespace} picks), finalized by {@link #fingerprint()}; and the walk
+ * of kept subtrees, which checks what they forward and hashes their shape with the same tokens as a walked subtree (keys and
+ * value categories, first array element only), so that a command hashes alike whether the policy keeps or walks its parts.
+ * No value is ever mixed in. Tokens count only while {@link #enabled}: the analysing pass.
  *
  * <p>Not thread-safe: one per walker, with a cursor of its own so that a kept subtree is read without moving the walker's.</p>
  */
 final class ShapeHash {
     static final int DOCUMENT = 0x33;
     static final int ARRAY = 0x44;
-    private static final int END = 0x55;
+    static final int END = 0x55;
     private static final int KEY_END = 0xfe;
     private static final long FNV_OFFSET = 0xcbf29ce484222325L;
     private static final long FNV_PRIME = 0x100000001b3L;
@@ -51,13 +53,32 @@ final class ShapeHash {
         }
     }
 
+    /** Mixes a key or a kept name: its bytes, then the end of a key. */
     void mixBytes(final byte[] bytes, final int off, final int len) {
+        keyBytes(bytes, off, len);
+        endKey();
+    }
+
+    /** Mixes bytes of a key whose end {@link #endKey()} marks. */
+    void keyBytes(final byte[] bytes, final int off, final int len) {
         if (enabled) {
             long h = hash;
             for (int i = off; i < off + len; i++) {
                 h = (h ^ (bytes[i] & 0xff)) * FNV_PRIME;
             }
-            hash = (h ^ KEY_END) * FNV_PRIME;
+            hash = h;
+        }
+    }
+
+    void keyByte(final byte b) {
+        if (enabled) {
+            hash = (hash ^ (b & 0xff)) * FNV_PRIME;
+        }
+    }
+
+    void endKey() {
+        if (enabled) {
+            hash = (hash ^ KEY_END) * FNV_PRIME;
         }
     }
 

@@ -5,8 +5,9 @@ import io.github.mongoredact.internal.bson.Bytes;
 import java.nio.charset.StandardCharsets;
 
 /**
- * Whether the rules keep a field of a command's top level, matched as the walker matches it at that depth: the rule of its
- * path, else the first {@code **.key} (or {@code **.*}) rule of one segment, else the rules' default.
+ * Whether the rules keep a string in a field of a command's top level, matched as the walker matches it at that depth: the
+ * rule of its path (a typed {@code KEEP} must take strings), else the first {@code **.key} (or {@code **.*}) rule of one
+ * segment, else the rules' default.
  *
  * <p>The answers for short ASCII keys are remembered by command name (which picks the rule set) and key, in a small table
  * ({@link #SLOTS} entries, a new key takes the slot its hash points at, and only an empty slot: so a steady mix of keys
@@ -25,15 +26,15 @@ final class TopLevelRules {
         this.policy = policy;
     }
 
-    /** @return whether the rules of the command keep its top-level key {@code src[off, off + len)} */
+    /** @return whether the rules of the command keep a string in its top-level key {@code src[off, off + len)} */
     boolean keeps(final String commandName, final byte[] src, final int off, final int len) {
         if (len > MAX_KEY_BYTES) {
-            return action(policy.commandRules(commandName), src, off, len) == CompiledPolicy.KEEP;
+            return keepsString(policy.commandRules(commandName), src, off, len);
         }
         int h = 0;
         for (int i = off; i < off + len; i++) {
             if (src[i] < 0) {
-                return action(policy.commandRules(commandName), src, off, len) == CompiledPolicy.KEEP;
+                return keepsString(policy.commandRules(commandName), src, off, len);
             }
             h = 31 * h + src[i];
         }
@@ -43,12 +44,12 @@ final class TopLevelRules {
         if (entry != null && entry.commandName.equals(commandName) && Bytes.equal(entry.bytes, src, off, len)) {
             return entry.keeps;
         }
-        boolean keeps = action(policy.commandRules(commandName), src, off, len) == CompiledPolicy.KEEP;
+        boolean keeps = keepsString(policy.commandRules(commandName), src, off, len);
         remember(hash, commandName, new String(src, off, len, StandardCharsets.US_ASCII), keeps);
         return keeps;
     }
 
-    /** @return whether the rules of the command keep its top-level key, matched on the key's UTF-8 bytes */
+    /** @return whether the rules of the command keep a string in its top-level key, matched on the key's UTF-8 bytes */
     boolean keeps(final String commandName, final String key) {
         int hash = key.hashCode() * 31 + commandName.hashCode();
         Entry entry = entries[slot(hash)];
@@ -56,7 +57,7 @@ final class TopLevelRules {
             return entry.keeps;
         }
         byte[] bytes = key.getBytes(StandardCharsets.UTF_8);
-        boolean keeps = action(policy.commandRules(commandName), bytes, 0, bytes.length) == CompiledPolicy.KEEP;
+        boolean keeps = keepsString(policy.commandRules(commandName), bytes, 0, bytes.length);
         if (bytes.length <= MAX_KEY_BYTES && bytes.length == key.length()) {
             remember(hash, commandName, key, keeps);
         }
@@ -74,14 +75,15 @@ final class TopLevelRules {
         return (hash ^ (hash >>> 16)) & (SLOTS - 1);
     }
 
-    /** @return the action for the top-level key {@code src[off, off + len)} */
-    static byte action(final CompiledPolicy.RuleSet rules, final byte[] src, final int off, final int len) {
+    /** @return whether the rules keep a string in the top-level key {@code src[off, off + len)} */
+    static boolean keepsString(final CompiledPolicy.RuleSet rules, final byte[] src, final int off, final int len) {
         CompiledPolicy.Node child = rules.root.child(src, off, len);
         byte action = child == null ? CompiledPolicy.NONE : child.action;
         if (action == CompiledPolicy.NONE) {
             action = suffixAction(rules, src, off, len);
         }
-        return action == CompiledPolicy.NONE ? rules.unmatched : action;
+        action = action == CompiledPolicy.NONE ? rules.unmatched : action;
+        return action == CompiledPolicy.KEEP && (child == null || child.accepts((byte) 0x02));
     }
 
     /** The first one-segment suffix rule that matches the key: at depth 1 no longer suffix can match. */

@@ -1,14 +1,17 @@
 package io.github.mongoredact.internal.policy;
 
 import com.mongodb.lang.Nullable;
+import io.github.mongoredact.internal.bson.BsonBounds;
 import io.github.mongoredact.internal.bson.Output;
 
 /**
  * The loop that runs a walk: one pass over the open documents' frames ({@link WalkFrames}, no recursion), each step reading an
- * element with the {@link BsonCursor}, asking the {@link PathMatcher} and the {@link KnownPlaces} for its action, and emitting
- * it through the {@link ElementWriter} into the shared {@link Output}, the {@link ShapeHash} fingerprinting on the way. Where
- * no rule, cap, limit or fingerprint can reach, the {@link PlaceholderRun} takes whole runs of elements and documents; under a
- * cap the {@link CapBudget} decides where the output is cut.
+ * element with the {@link BsonCursor}, asking the {@link PathMatcher} and the {@link KnownPlaces} for its action (a typed
+ * {@code KEEP} keeps only the types it names) and whether its key looks like data ({@link DataLikeKeys}), and emitting it
+ * through the {@link ElementWriter} into the shared {@link Output}, the {@link ShapeHash} fingerprinting on the way. The
+ * command {@code explain} wraps is walked with that command's own rules, as if it were sent alone. Where no rule, cap, limit
+ * or fingerprint can reach, the {@link PlaceholderRun} takes whole runs of elements and documents; under a cap the
+ * {@link CapBudget} decides where the output is cut.
  *
  * <p>Not thread-safe: one per {@link RedactionWalker}, which sets the output's mode and the analysis before {@link #walk()}.</p>
  */
@@ -24,17 +27,37 @@ final class WalkDriver {
     private final WalkFrames frames = new WalkFrames();
 
     @Nullable
+    private CompiledPolicy.RuleSet boundRules;
+    /** The rules in force: the bound ones, or a wrapped command's while its document is open. */
+    @Nullable
     private CompiledPolicy.RuleSet rules;
+    @Nullable
+    private CompiledPolicy policy;
     private int srcOff;
     private int maxSequence;
+    private boolean strict;
     /** No {@code **.} rule, a redacting policy: a frame with no node and an inherited {@code REDACT} is rule-free. */
     private boolean placeholderRuns;
+    /** A redacting policy that masks keys looking like data. */
+    private boolean maskKeys;
 
     // the element being emitted: the step's decision, read by emit()
     private byte action;
     @Nullable
     private CompiledPolicy.Node child;
+    /**
+     * The index the element's key is written with: its index in the output (array elements, masked keys), or, for a key that
+     * looks like data, how many such keys of its document came before it ({@code ?key}, {@code ?key1}...).
+     */
     private int outIndex;
+    /** How the element's key is written ({@link ElementWriter#KEYS_AS_IS} ...). */
+    private int keyStyle;
+    /** An array a typed {@code KEEP} does not take whole: its elements are each kept or redacted. */
+    private boolean typedArray;
+    /** The element is the command {@code explain} wraps. */
+    private boolean wrapper;
+    /** A rule names the element's key. */
+    private boolean named;
     private boolean hashElement;
     private boolean hashValue;
 
@@ -47,16 +70,21 @@ final class WalkDriver {
      */
     void bind(final byte[] src, final int off, final int end, final CompiledPolicy.RuleSet rules, final boolean command,
               final CompiledPolicy policy) {
+        this.boundRules = rules;
         this.rules = rules;
+        this.policy = policy;
         this.srcOff = off;
         this.maxSequence = policy.maxSequenceDocuments;
-        boolean strict = !rules.verbatim;
+        strict = !rules.verbatim;
+        maskKeys = strict && policy.maskDataLikeKeys;
         cursor.bind(src, end, strict);
         hash.bind(src, end, strict);
         matcher.bind(rules);
         places.bind(command, maxSequence != Integer.MAX_VALUE);
         writer.fixedPlaceholders(policy.fixedPlaceholders);
         placeholders.fixedPlaceholders(policy.fixedPlaceholders);
+        placeholders.maskDataLikeKeys(maskKeys);
+        writer.maskDataLikeKeys(maskKeys);
         placeholderRuns = strict && !matcher.hasSuffixRules();
         cap.off();
     }
@@ -77,9 +105,20 @@ final class WalkDriver {
     void walk() {
         frames.clear();
         matcher.depth(0);
-        CompiledPolicy.RuleSet bound = rules();
+        CompiledPolicy.RuleSet bound = boundRules;
+        if (bound == null) {
+            throw new IllegalStateException("no rules: the walker runs only after bind()");
+        }
+        inForce(bound);
         open(srcOff, bound.root, bound.unmatched, WalkFrames.TOP | WalkFrames.HASHING);
         run(-1);
+    }
+
+    /** Puts the rules in force: the bound ones, or a wrapped command's. */
+    private void inForce(final CompiledPolicy.RuleSet set) {
+        rules = set;
+        matcher.rules(set);
+        placeholderRuns = strict && !matcher.hasSuffixRules();
     }
 
     /** Runs the walk until the frames are back to {@code base} open documents. */
@@ -187,6 +226,12 @@ final class WalkDriver {
     }
 
     private void close(final int d) {
+        if (frames.is(d, WalkFrames.HASHING)) {
+            hash.mix(ShapeHash.END);
+        }
+        if (frames.is(d, WalkFrames.WRAPPED)) {
+            inForce(boundRules());
+        }
         long omitted = frames.omitted[d];
         if (omitted > 0 && !cap.cut()) {
             int shown = frames.shown[d];
@@ -221,32 +266,78 @@ final class WalkDriver {
         if (frames.is(d, WalkFrames.LIMITED) && limited(d)) {
             return;
         }
-        matcher.depth(frames.keys[d]);
-        boolean array = frames.is(d, WalkFrames.ARRAY);
-        if (array) {
-            child = frames.node[d];
-            action = frames.inherited[d];
-        } else {
-            action = matcher.push(cursor.src(), cursor.key, cursor.keyLength(), frames.node[d], frames.inherited[d]);
-            child = matcher.child();
-            if (frames.is(d, WalkFrames.TOP)) {
-                action = places.topLevel(action, index);
-            }
-        }
-        if (action == CompiledPolicy.DROP) {
+        if (!decide(d, index, type)) {
             return;
         }
-        outIndex = frames.shown[d]++;
-        boolean top = frames.is(d, WalkFrames.TOP);
+        keyStyle = maskKeys ? maskedKeyStyle(d, index) : frames.keyStyle(d);
+        int shown = frames.shown[d]++;
+        outIndex = keyStyle == ElementWriter.KEYS_DATA ? frames.dataKeys[d]++ : shown;
         // tokens count only while the fingerprint is computed: otherwise the shape is not looked at
-        hashElement = hash.enabled && frames.is(d, WalkFrames.HASHING) && (!array || index == 0)
-                && !(top && places.isUnhashedTopLevel());
-        hashValue = hashElement && top && places.command() && index == 0 && type == 0x02;
+        hashElement = hash.enabled && hashes(d, index, type);
         if (cap.capped()) {
             cappedElement(d, p, end);
         } else {
             emit(d);
         }
+    }
+
+    /**
+     * Decides the action of the element the cursor read, at {@code index} of the document at {@code d}: its rule (a typed
+     * {@code KEEP} only for its types), the place it has at a command's top level, whether it is the command {@code explain}
+     * wraps.
+     *
+     * @return false when the element is left out
+     */
+    private boolean decide(final int d, final int index, final byte type) {
+        matcher.depth(frames.keys[d]);
+        named = false;
+        if (frames.is(d, WalkFrames.ARRAY)) {
+            child = frames.node[d];
+            action = frames.inherited[d];
+        } else {
+            action = matcher.push(cursor.src(), cursor.key, cursor.keyLength(), frames.node[d], frames.inherited[d]);
+            child = matcher.child();
+            named = matcher.named(frames.node[d]);
+        }
+        typedArray = false;
+        CompiledPolicy.Node node = child;
+        if (action == CompiledPolicy.KEEP && node != null && !node.accepts(type)) {
+            // a kept field holds a type the server does not accept there: a value; an array's elements are each looked at
+            typedArray = type == 0x04;
+            action = typedArray ? CompiledPolicy.KEEP : CompiledPolicy.REDACT;
+        }
+        wrapper = false;
+        if (frames.is(d, WalkFrames.COMMAND_TOP)) {
+            boolean top = frames.is(d, WalkFrames.TOP);
+            action = places.topLevel(action, index, top);
+            wrapper = top && places.isWrapper(index);
+        }
+        return action != CompiledPolicy.DROP;
+    }
+
+    /** @return how the key of the element the cursor read is written, when keys that look like data are masked */
+    private int maskedKeyStyle(final int d, final int index) {
+        int keys = frames.keyStyle(d);
+        if (keys == ElementWriter.KEYS_AS_IS && action != CompiledPolicy.KEEP && !named && cursor.keyMayLookLikeData()
+                && !(index == 0 && frames.is(d, WalkFrames.COMMAND_TOP))
+                && DataLikeKeys.isDataLike(cursor.src(), cursor.key, cursor.keyEnd)) {
+            return ElementWriter.KEYS_DATA;
+        }
+        return keys;
+    }
+
+    /**
+     * Whether the element the cursor read counts in the fingerprint (all of a document, the first element of an array, not
+     * the session fields), and whether its value does ({@link #hashValue}: a namespace, never any other value, the same
+     * whatever the policy).
+     */
+    private boolean hashes(final int d, final int index, final byte type) {
+        boolean top = frames.is(d, WalkFrames.TOP);
+        boolean counts = frames.is(d, WalkFrames.HASHING) && (!frames.is(d, WalkFrames.ARRAY) || index == 0)
+                && !(top && places.isUnhashedTopLevel());
+        hashValue = counts && frames.is(d, WalkFrames.COMMAND_TOP) && type == 0x02 && action == CompiledPolicy.KEEP
+                && places.isNamespace(index, top);
+        return counts;
     }
 
     /** Counts a sequence document past the limit, or an omitted marker of an earlier redaction. @return whether left out */
@@ -270,17 +361,23 @@ final class WalkDriver {
         byte savedAction = action;
         CompiledPolicy.Node savedChild = child;
         int savedIndex = outIndex;
+        int savedKeyStyle = keyStyle;
+        boolean savedTypedArray = typedArray;
+        boolean savedWrapper = wrapper;
         int size = measure(d);
         cursor.read(p, end);
         action = savedAction;
         child = savedChild;
         outIndex = savedIndex;
+        keyStyle = savedKeyStyle;
+        typedArray = savedTypedArray;
+        wrapper = savedWrapper;
         if (cap.fits(size)) {
             cap.suspend();
             emit(d);
             run(d);
             cap.resume();
-        } else if (cursor.container() && cap.fits(1 + writer.keySize(frames.keyStyle(d), outIndex) + 1 + 4 + 1)) {
+        } else if (cursor.container() && cap.fits(1 + writer.keySize(keyStyle, outIndex) + 1 + 4 + 1)) {
             // enter the container and cut inside it
             emit(d);
         } else {
@@ -311,15 +408,14 @@ final class WalkDriver {
     private void emit(final int d) {
         byte type = cursor.type;
         boolean container = cursor.container();
-        int keys = frames.keyStyle(d);
+        int keys = keyStyle;
         if (hashElement) {
-            if (keys == ElementWriter.KEYS_AS_IS) {
-                hash.mixBytes(cursor.src(), cursor.key, cursor.keyLength());
-            }
-            hash.mix(container ? type : Placeholders.category(type));
-            if (hashValue) {
-                hash.mixBytes(cursor.src(), cursor.value + 4, cursor.stringLength());
-            }
+            mixElement(type, container, keys);
+        }
+        if (wrapper) {
+            writer.head(type, keys, outIndex);
+            openWrapped(cursor.value);
+            return;
         }
         if (action == CompiledPolicy.PIPELINE) {
             if (type == 0x04) {
@@ -332,8 +428,8 @@ final class WalkDriver {
             child = null;
         }
         boolean sequence = container && places.isSequence(d);
-        if (action == CompiledPolicy.KEEP && !(container && (cap.capped() || (child != null && child.hasChildren())
-                || places.holdsLimited(sequence, d)))) {
+        if (action == CompiledPolicy.KEEP && !(container && (cap.capped() || typedArray
+                || (child != null && child.hasChildren()) || places.holdsLimited(sequence, d)))) {
             keep(d, container, keys);
         } else if (container) {
             writer.head(type, keys, outIndex);
@@ -352,6 +448,19 @@ final class WalkDriver {
         }
     }
 
+    /** Mixes the element the cursor read into the fingerprint: its key as the output names it, its category, a namespace. */
+    private void mixElement(final byte type, final boolean container, final int keys) {
+        if (keys == ElementWriter.KEYS_AS_IS) {
+            hash.mixBytes(cursor.src(), cursor.key, cursor.keyLength());
+        } else if (keys == ElementWriter.KEYS_DATA) {
+            DataLikeKeys.mixMasked(hash, cursor.src(), cursor.key, cursor.keyEnd);
+        }
+        hash.mix(container ? type : Placeholders.category(type));
+        if (hashValue) {
+            hash.mixBytes(cursor.src(), cursor.value + 4, cursor.stringLength());
+        }
+    }
+
     private void keep(final int d, final boolean container, final int keys) {
         if (container) {
             hash.kept(cursor.value, cursor.type == 0x04, d + 1, hashElement);
@@ -364,10 +473,45 @@ final class WalkDriver {
         writer.kept(keys, outIndex);
     }
 
+    /**
+     * Opens the document of the command {@code explain} wraps, at {@code off}, and puts that command's own rules in force
+     * until it closes: the rules are picked by its name, its first key, and its path starts again from its top level.
+     */
+    private void openWrapped(final int off) {
+        open(off, null, CompiledPolicy.REDACT, WalkFrames.WRAPPED | hashing(hashElement));
+        int d = frames.depth;
+        CompiledPolicy.RuleSet inner = boundRules();
+        if (off + 4 < frames.end[d]) {
+            int name = off + 5;
+            int nameEnd = BsonBounds.cstringEnd(cursor.src(), name, frames.end[d]);
+            inner = policy().commandRules(cursor.src(), name, nameEnd - name);
+        }
+        frames.node[d] = inner.root;
+        frames.inherited[d] = inner.unmatched;
+        frames.keys[d] = 0;
+        inForce(inner);
+    }
+
     private CompiledPolicy.RuleSet rules() {
-        CompiledPolicy.RuleSet bound = rules;
+        CompiledPolicy.RuleSet current = rules;
+        if (current == null) {
+            throw new IllegalStateException("no rules: the walker runs only after bind()");
+        }
+        return current;
+    }
+
+    private CompiledPolicy.RuleSet boundRules() {
+        CompiledPolicy.RuleSet bound = boundRules;
         if (bound == null) {
             throw new IllegalStateException("no rules: the walker runs only after bind()");
+        }
+        return bound;
+    }
+
+    private CompiledPolicy policy() {
+        CompiledPolicy bound = policy;
+        if (bound == null) {
+            throw new IllegalStateException("no policy: the walker runs only after bind()");
         }
         return bound;
     }

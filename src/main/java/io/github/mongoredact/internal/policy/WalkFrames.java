@@ -21,6 +21,10 @@ final class WalkFrames {
     static final int TOP = 8;
     /** Contributes to the fingerprint. */
     static final int HASHING = 16;
+    /** The top level of a wrapped command ({@code explain}'s): read by that command's own rules, as if it were sent alone. */
+    static final int WRAPPED = 32;
+    /** The top level of a command or reply, or of a wrapped command: its first field names the command. */
+    static final int COMMAND_TOP = TOP | WRAPPED;
 
     private static final int SIZE = BsonBounds.MAX_DEPTH;
 
@@ -41,6 +45,8 @@ final class WalkFrames {
     final int[] shown = new int[SIZE];
     /** Sequence documents left out. */
     final long[] omitted = new long[SIZE];
+    /** Keys that look like data, written so far. */
+    final int[] dataKeys = new int[SIZE];
     /** The open document, -1 when none. */
     int depth = -1;
 
@@ -56,6 +62,7 @@ final class WalkFrames {
         index[d] = 0;
         shown[d] = 0;
         omitted[d] = 0;
+        dataKeys[d] = 0;
     }
 
     boolean is(final int d, final int flag) {

@@ -67,6 +67,41 @@ class PlaceholderRunTest {
     }
 
     @Test
+    void keysThatLookLikeDataAreLeftToTheGeneralPathAndMaskedAlike() {
+        String[] keys = {"alice@example.com", "prefs.bob@example.com", "stats.2026-12-01.count", "name", "items.0.qty",
+                "sessions.c29tZS1yYW5kb20tdG9rZW4", "6b0dd09aa86bc4d263d28547", "+1 555 0100", "firstName", "$set", "_id",
+                "x".repeat(40)};
+        Random random = new Random(5);
+        BsonArray documents = new BsonArray();
+        for (int i = 0; i < 40; i++) {
+            BsonDocument document = new BsonDocument();
+            for (int k = 0; k < 1 + random.nextInt(5); k++) {
+                String key = keys[random.nextInt(keys.length)];
+                if (!document.containsKey(key)) {
+                    document.append(key, random.nextBoolean() ? new BsonString("v" + i) : new BsonInt32(i));
+                }
+            }
+            documents.add(document);
+        }
+        byte[] src = DriverShapes.encode(new BsonDocument("insert", new BsonString("c")).append("documents", documents)
+                .append("$db", new BsonString("db")));
+        RedactionPolicy general = RedactionPolicy.builder().redact(ABSENT).build();
+        byte[] written = assertSameWalk(src, "insert", RedactionPolicy.defaults(), general, "data-like keys");
+        String text = new String(written, java.nio.charset.StandardCharsets.ISO_8859_1);
+        for (String data : new String[]{"@example.com", "2026", "c29tZS1y", "6b0dd09a", "555"}) {
+            assertFalse(text.contains(data), data + " left in " + text);
+        }
+        assertTrue(text.contains("sessions.?key") && text.contains("stats.?key.count") && text.contains("items.0.qty")
+                && text.contains("firstName"), text);
+        // keys kept as they are: the loop takes every document whole
+        RedactionPolicy keepKeys = RedactionPolicy.builder().keyMasking(io.github.mongoredact.KeyMasking.NONE).build();
+        RedactionPolicy keepKeysGeneral = RedactionPolicy.builder(keepKeys).redact(ABSENT).build();
+        String kept = new String(assertSameWalk(src, "insert", keepKeys, keepKeysGeneral, "keys kept"),
+                java.nio.charset.StandardCharsets.ISO_8859_1);
+        assertTrue(kept.contains("prefs.bob@example.com") && !kept.contains("?key"), kept);
+    }
+
+    @Test
     void valueOverrunningItsDocumentIsRefusedInARuleFreeDocument() {
         BsonArray documents = new BsonArray();
         documents.add(new BsonDocument("a", new BsonInt32(1)));

@@ -371,7 +371,8 @@ class RedactionPropertiesTest {
 
     static CompiledPolicy compile(final RedactionPolicy policy) {
         return CompiledPolicy.compile(policy.getRules(), policy.getUnmatchedCommandAction(), policy.getUnmatchedReplyAction(),
-                policy.getPlaceholderStyle() == PlaceholderStyle.FIXED, policy.getMaxSequenceDocuments(),
+                policy.getPlaceholderStyle() == PlaceholderStyle.FIXED,
+                policy.getKeyMasking() == io.github.mongoredact.KeyMasking.DATA_LIKE, policy.getMaxSequenceDocuments(),
                 policy.getMaxDocumentBytes());
     }
 
