@@ -54,7 +54,7 @@ public class CodecEncodingBenchmark {
         command = new BsonDocument();
         for (Map.Entry<String, BsonValue> entry : input.event.getCommand().entrySet()) {
             command.append(entry.getKey(), entry.getValue() instanceof BsonArray
-                    ? new BsonArray(Inputs.documents(Inputs.DocSize.SMALL, input.count)) : entry.getValue());
+                    ? new BsonArray(Inputs.documents(input.size(), input.count)) : entry.getValue());
         }
         BasicOutputBuffer buffer = encode();
         Forwarded.checkSame("the driver's encoding", Forwarded.started(RedactionPolicy.specOnly(), input.event),

@@ -76,6 +76,22 @@ public class OursDefaultsBenchmark {
         return downstream.succeeded;
     }
 
+    /**
+     * The item event of a command of the typical mix: its started event, or for {@code getMore} its reply.
+     *
+     * @param input the command
+     * @return the forwarded event, which owns its copy
+     */
+    @Benchmark
+    public Object mix(final MixInput input) {
+        if (input.reply) {
+            listener.commandSucceeded(input.succeeded);
+            return downstream.succeeded;
+        }
+        listener.commandStarted(input.started);
+        return downstream.started;
+    }
+
     /** The values must have been redacted. */
     @TearDown
     public void tearDown() {

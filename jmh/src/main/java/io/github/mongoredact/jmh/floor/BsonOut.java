@@ -37,6 +37,11 @@ final class BsonOut {
         pos += 4;
     }
 
+    void putLong(final long value) {
+        putInt((int) value);
+        putInt((int) (value >>> 32));
+    }
+
     void putInt(final int at, final int value) {
         buf[at] = (byte) value;
         buf[at + 1] = (byte) (value >>> 8);
