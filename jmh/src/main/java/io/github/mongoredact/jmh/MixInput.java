@@ -22,7 +22,10 @@ import static io.github.mongoredact.jmh.support.Checks.check;
  */
 @State(Scope.Benchmark)
 public class MixInput {
-    /** The command: {@code findById}, {@code findIndexed}, {@code updateOne}, {@code insertOne}, {@code aggregate}, {@code getMore}. */
+    /**
+     * The command: {@code findById}, {@code findIndexed}, {@code updateOne}, {@code insertOne}, {@code aggregate},
+     * {@code getMore}.
+     */
     @Param({"findById", "findIndexed", "updateOne", "insertOne", "aggregate", "getMore"})
     public String command;
 
