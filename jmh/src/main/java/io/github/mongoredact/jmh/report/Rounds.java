@@ -284,8 +284,8 @@ public final class Rounds {
             ObjectNode subject = list.addObject().put("subject", s.subject).put("method", s.method);
             subject.set("params", ResultFiles.MAPPER.valueToTree(s.params));
             s.rounds.keySet().forEach(subject.putArray("rounds")::add);
-            subject.set("nsPerOp", json(s.ns(), s, 0));
-            subject.set("bytesPerOp", json(s.bytes(), s, 1));
+            subject.set("nsPerOp", values(s.rounds, 0));
+            subject.set("bytesPerOp", values(s.rounds, 1));
         }
         ArrayNode judged = report.putArray("targets");
         for (Targets.Ratio t : targets.ratios) {
@@ -310,16 +310,18 @@ public final class Rounds {
         return report;
     }
 
-    private static ObjectNode json(final Spread spread, final Subject s, final int metric) {
+    /** @return the median, minimum, maximum and every round's value of one metric (0: ns/op, 1: B/op), in round order */
+    static ObjectNode values(final Map<Integer, double[]> rounds, final int metric) {
+        Spread spread = Spread.of(rounds.values().stream().mapToDouble(v -> v[metric]).toArray());
         ObjectNode node = ResultFiles.MAPPER.createObjectNode().put("median", number(spread.median))
                 .put("min", number(spread.min)).put("max", number(spread.max));
         ArrayNode values = node.putArray("values");
-        s.rounds.values().forEach(v -> values.add(number(v[metric])));
+        rounds.values().forEach(v -> values.add(number(v[metric])));
         return node;
     }
 
     /** @return the value to 4 decimals, null for NaN */
-    private static BigDecimal number(final double v) {
+    static BigDecimal number(final double v) {
         return Double.isNaN(v) ? null : new BigDecimal(String.format(Locale.ROOT, "%.4f", v));
     }
 }

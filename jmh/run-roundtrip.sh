@@ -1,0 +1,53 @@
+#!/usr/bin/env bash
+# The real round trip (issue 20): the sync driver against the embedded server (mongo-java-server, memory backend, 127.0.0.1,
+# a free port) over TCP, per operation (insertOne, findById, insertMany of 100) with no listener, with ours (defaults(), the
+# log sink with its logger off, the Micrometer sink), with Micrometer's listener and with OpenTelemetry's mongo listener
+# (no-op exporter). Interleaved rounds: each round runs every subject once, all operations in one JMH invocation (one fork
+# per operation), in an order shuffled per round with a fixed seed. The report (report.md, report.json) gives per operation
+# and subject ns/op, ops/s and B/op (median over the rounds [min-max]), the overhead against no listener (per-round
+# differences, and as a share of the round trip), the listener's own time per operation and its share, and issue 20's target.
+#
+#   jmh/run-roundtrip.sh [output-dir] [extra JMH options...]        default output: jmh/target/roundtrip
+# Environment: ROUNDS (default 3), SEED (11), JMH_ITERATIONS ("-wi 5 -w 1s -i 5 -r 1s"), OPERATIONS (regex of the methods,
+# default "insertOne|findById|insertMany"), SUBJECTS (class names under roundtrip/, default all four), SKIP_BUILD=1.
+# Time: 12 forks a round, about 14 s each (start-up, pre-touch, 1000 orders seeded, 10 s measured): about 3 minutes a round,
+# 9 to 10 minutes for the 3 rounds on 2 cores.
+set -euo pipefail
+cd "$(dirname "$0")"
+source ./jmh-lock.sh
+OUT=${1:-target/roundtrip}
+shift || true
+ROUNDS=${ROUNDS:-3}
+SEED=${SEED:-11}
+OPERATIONS=${OPERATIONS:-insertOne|findById|insertMany}
+read -r -a ITERATIONS <<< "${JMH_ITERATIONS:--wi 5 -w 1s -i 5 -r 1s}"
+read -r -a SUBJECT_LIST <<< "${SUBJECTS:-NoListenerBenchmark OursBenchmark MicrometerListenerBenchmark OpenTelemetryBenchmark}"
+
+if [ -z "${SKIP_BUILD:-}" ]; then
+  mvn -B -q package
+fi
+mkdir -p "$OUT"
+rm -f "$OUT"/round-*
+CP=target/benchmarks.jar
+started=$(date +%s)
+{ echo "rounds=$ROUNDS seed=$SEED iterations=${ITERATIONS[*]} operations=$OPERATIONS extra=$*"; uptime; } > "$OUT/load.log"
+
+for round in $(seq 1 "$ROUNDS"); do
+  for subject in $(java -cp "$CP" io.github.mongoredact.jmh.report.Rounds order --seed "$SEED" --round "$round" \
+      "${SUBJECT_LIST[@]}"); do
+    name=${subject%%Benchmark}
+    echo "round $round/$ROUNDS: $subject"
+    if ! run_jmh "$OUT/round-$round-$name.log" "^io\.github\.mongoredact\.jmh\.roundtrip\.$subject\.($OPERATIONS)\$" \
+        -foe true -f 1 "${ITERATIONS[@]}" -prof gc "$@" -rf json -rff "$OUT/round-$round-$name.json"; then
+      tail -40 "$OUT/round-$round-$name.log" "$OUT/round-$round-$name.log.console"
+      echo "benchmark FAILED: $subject in round $round (log: jmh/$OUT/round-$round-$name.log)"
+      exit 1
+    fi
+    echo "round $round $subject $(uptime)" >> "$OUT/load.log"
+  done
+done
+echo "measured in $(( $(date +%s) - started )) s" | tee -a "$OUT/load.log"
+
+java -cp "$CP" io.github.mongoredact.jmh.report.RoundTrip report --markdown "$OUT/report.md" --json "$OUT/report.json" \
+    "$OUT"/round-*.json
+echo "the round trip: $OUT/report.md, $OUT/report.json; raw: $OUT/round-*.json; load: $OUT/load.log"
