@@ -18,8 +18,10 @@
 set -euo pipefail
 cd "$(dirname "$0")"
 source ./jmh-lock.sh
+source ./rounds.sh
 OUT=${1:-target/mix}
 shift || true
+EXTRA=("$@")
 ROUNDS=${ROUNDS:-3}
 SEED=${SEED:-11}
 COMMANDS=${COMMANDS:-findById,findIndexed,updateOne,insertOne,aggregate,getMore}
@@ -29,39 +31,22 @@ read -r -a SUBJECT_LIST <<< "${SUBJECTS:-OursSpecOnlyBenchmark.mix OursDefaultsB
 mix.FloorFramingCopyBenchmark.mix mix.FloorOnePassBenchmark.mix mix.FloorForwardedBenchmark.mix \
 mix.CodecEncodingBenchmark.mix MicrometerSinkBenchmark.mixPair MicrometerListenerBenchmark.mixPair}"
 
+# a case: a subject (Class.method, under io.github.mongoredact.jmh), all commands
+run_case() {
+  local name=${2%%Benchmark.*}
+  jmh_case "$OUT/round-$1-${name##*.}" "^io\.github\.mongoredact\.jmh\.${2//./\\.}\$" -foe true -f 1 "${ITERATIONS[@]}" \
+      -prof gc -p command="$COMMANDS" "${EXTRA[@]}"
+}
+
 if [ -z "${SKIP_BUILD:-}" ]; then
   mvn -B -q package
 fi
 mkdir -p "$OUT"
 rm -f "$OUT"/round-* "$OUT"/round1*
-CP=target/benchmarks.jar
-started=$(date +%s)
-{ echo "rounds=$ROUNDS seed=$SEED iterations=${ITERATIONS[*]} commands=$COMMANDS extra=$*"; uptime; } > "$OUT/load.log"
+{ echo "rounds=$ROUNDS seed=$SEED iterations=${ITERATIONS[*]} commands=$COMMANDS extra=${EXTRA[*]}"; uptime; } > "$OUT/load.log"
+run_rounds "$OUT" "$ROUNDS" "$SEED" "${SUBJECT_LIST[@]}"
 
-for round in $(seq 1 "$ROUNDS"); do
-  for subject in $(java -cp "$CP" io.github.mongoredact.jmh.report.Rounds order --seed "$SEED" --round "$round" \
-      "${SUBJECT_LIST[@]}"); do
-    name=${subject%%Benchmark.*}
-    name=${name##*.}
-    echo "round $round/$ROUNDS: $subject"
-    if ! run_jmh "$OUT/round-$round-$name.log" "^io\.github\.mongoredact\.jmh\.${subject//./\\.}\$" -foe true -f 1 \
-        "${ITERATIONS[@]}" -prof gc -p command="$COMMANDS" "$@" -rf json -rff "$OUT/round-$round-$name.json"; then
-      tail -40 "$OUT/round-$round-$name.log" "$OUT/round-$round-$name.log.console"
-      echo "benchmark FAILED: $subject in round $round (log: jmh/$OUT/round-$round-$name.log)"
-      exit 1
-    fi
-    echo "round $round $subject $(uptime)" >> "$OUT/load.log"
-  done
-done
-echo "measured in $(( $(date +%s) - started )) s" | tee -a "$OUT/load.log"
-
-java -cp "$CP" io.github.mongoredact.jmh.report.Mix report --weights "$WEIGHTS" --markdown "$OUT/report.md" \
+java -cp target/benchmarks.jar io.github.mongoredact.jmh.report.Mix report --weights "$WEIGHTS" --markdown "$OUT/report.md" \
     --json "$OUT/report.json" "$OUT"/round-*.json
-
-java -cp "$CP" io.github.mongoredact.jmh.report.Rounds merge "$OUT/round1.json" "$OUT"/round-1-*.json
-java -javaagent:target/allocation-instrumenter.jar -cp "$CP" io.github.mongoredact.jmh.alloc.AllocationCount \
-    "$OUT/round1.json" "$OUT/allocs.json" > "$OUT/allocs.log" 2>&1 \
-  || { tail -40 "$OUT/allocs.log"; echo "allocation count FAILED"; exit 1; }
-java -cp "$CP" io.github.mongoredact.jmh.report.Report report "$OUT/round1.json" --allocs "$OUT/allocs.json" \
-    --baseline mix=Clone --baseline mixPair=MicrometerListener --markdown > "$OUT/round1-allocs.md"
+round1_allocs "$OUT" --baseline mix=Clone --baseline mixPair=MicrometerListener
 echo "the mix: $OUT/report.md, $OUT/report.json; allocs/op: $OUT/round1-allocs.md; load: $OUT/load.log"

@@ -15,39 +15,31 @@
 set -euo pipefail
 cd "$(dirname "$0")"
 source ./jmh-lock.sh
+source ./rounds.sh
 OUT=${1:-target/roundtrip}
 shift || true
+EXTRA=("$@")
 ROUNDS=${ROUNDS:-3}
 SEED=${SEED:-11}
 OPERATIONS=${OPERATIONS:-insertOne|findById|insertMany}
 read -r -a ITERATIONS <<< "${JMH_ITERATIONS:--wi 5 -w 1s -i 5 -r 1s}"
 read -r -a SUBJECT_LIST <<< "${SUBJECTS:-NoListenerBenchmark OursBenchmark MicrometerListenerBenchmark OpenTelemetryBenchmark}"
 
+# a case: a subject (a class under roundtrip/), all operations
+run_case() {
+  jmh_case "$OUT/round-$1-${2%%Benchmark}" "^io\.github\.mongoredact\.jmh\.roundtrip\.$2\.($OPERATIONS)\$" -foe true \
+      -f 1 "${ITERATIONS[@]}" -prof gc "${EXTRA[@]}"
+}
+
 if [ -z "${SKIP_BUILD:-}" ]; then
   mvn -B -q package
 fi
 mkdir -p "$OUT"
 rm -f "$OUT"/round-*
-CP=target/benchmarks.jar
-started=$(date +%s)
-{ echo "rounds=$ROUNDS seed=$SEED iterations=${ITERATIONS[*]} operations=$OPERATIONS extra=$*"; uptime; } > "$OUT/load.log"
+{ echo "rounds=$ROUNDS seed=$SEED iterations=${ITERATIONS[*]} operations=$OPERATIONS extra=${EXTRA[*]}"; uptime; } \
+    > "$OUT/load.log"
+run_rounds "$OUT" "$ROUNDS" "$SEED" "${SUBJECT_LIST[@]}"
 
-for round in $(seq 1 "$ROUNDS"); do
-  for subject in $(java -cp "$CP" io.github.mongoredact.jmh.report.Rounds order --seed "$SEED" --round "$round" \
-      "${SUBJECT_LIST[@]}"); do
-    name=${subject%%Benchmark}
-    echo "round $round/$ROUNDS: $subject"
-    if ! run_jmh "$OUT/round-$round-$name.log" "^io\.github\.mongoredact\.jmh\.roundtrip\.$subject\.($OPERATIONS)\$" \
-        -foe true -f 1 "${ITERATIONS[@]}" -prof gc "$@" -rf json -rff "$OUT/round-$round-$name.json"; then
-      tail -40 "$OUT/round-$round-$name.log" "$OUT/round-$round-$name.log.console"
-      echo "benchmark FAILED: $subject in round $round (log: jmh/$OUT/round-$round-$name.log)"
-      exit 1
-    fi
-    echo "round $round $subject $(uptime)" >> "$OUT/load.log"
-  done
-done
-echo "measured in $(( $(date +%s) - started )) s" | tee -a "$OUT/load.log"
-
-java -cp "$CP" io.github.mongoredact.jmh.report.RoundTrip report --markdown "$OUT/report.md" --json "$OUT/report.json" \
-    "$OUT"/round-*.json
+java -cp target/benchmarks.jar io.github.mongoredact.jmh.report.RoundTrip report --markdown "$OUT/report.md" \
+    --json "$OUT/report.json" "$OUT"/round-*.json
 echo "the round trip: $OUT/report.md, $OUT/report.json; raw: $OUT/round-*.json; load: $OUT/load.log"

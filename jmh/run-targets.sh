@@ -26,8 +26,10 @@
 set -euo pipefail
 cd "$(dirname "$0")"
 source ./jmh-lock.sh
+source ./rounds.sh
 OUT=${1:-target/targets}
 shift || true
+EXTRA=("$@")
 ROUNDS=${ROUNDS:-4}
 SEED=${SEED:-11}
 read -r -a ITERATIONS <<< "${JMH_ITERATIONS:--wi 3 -w 1s -i 4 -r 1s}"
@@ -48,44 +50,26 @@ for size in "${SIZE_LIST[@]}"; do
   done
 done
 
+run_case() {
+  local subject size shape
+  IFS=@ read -r subject size shape <<< "$2"
+  jmh_case "$OUT/round-$1-${subject%%Benchmark.*}-${size%%:*}$([ "$shape" = plain ] || echo "-$shape")" \
+      "^io\.github\.mongoredact\.jmh\.${subject//./\\.}\$" -foe true -f 1 "${ITERATIONS[@]}" -prof gc \
+      -p count="${size#*:}" -p shape="$shape" -p docSize="${size%%:*}" "${EXTRA[@]}"
+}
+
 if [ -z "${SKIP_BUILD:-}" ]; then
   mvn -B -q package
 fi
 mkdir -p "$OUT"
 rm -f "$OUT"/round-* "$OUT"/round1*
-CP=target/benchmarks.jar
-started=$(date +%s)
-{ echo "rounds=$ROUNDS seed=$SEED iterations=${ITERATIONS[*]} sizes=${SIZE_LIST[*]} extra=$*"; uptime; } > "$OUT/load.log"
+{ echo "rounds=$ROUNDS seed=$SEED iterations=${ITERATIONS[*]} sizes=${SIZE_LIST[*]} extra=${EXTRA[*]}"; uptime; } \
+    > "$OUT/load.log"
+run_rounds "$OUT" "$ROUNDS" "$SEED" "${CASES[@]}"
 
-for round in $(seq 1 "$ROUNDS"); do
-  for case in $(java -cp "$CP" io.github.mongoredact.jmh.report.Rounds order --seed "$SEED" --round "$round" "${CASES[@]}"); do
-    IFS=@ read -r subject size shape <<< "$case"
-    doc_size=${size%%:*}
-    counts=${size#*:}
-    name=${subject%%Benchmark.*}-$doc_size$([ "$shape" = plain ] || echo "-$shape")
-    echo "round $round/$ROUNDS: $subject docSize=$doc_size count=$counts shape=$shape"
-    if ! run_jmh "$OUT/round-$round-$name.log" "^io\.github\.mongoredact\.jmh\.${subject//./\\.}\$" -foe true -f 1 \
-        "${ITERATIONS[@]}" -prof gc -p count="$counts" -p shape="$shape" -p docSize="$doc_size" "$@" \
-        -rf json -rff "$OUT/round-$round-$name.json"; then
-      tail -40 "$OUT/round-$round-$name.log" "$OUT/round-$round-$name.log.console"
-      echo "benchmark FAILED: $case in round $round (log: jmh/$OUT/round-$round-$name.log)"
-      exit 1
-    fi
-    echo "round $round $case $(uptime)" >> "$OUT/load.log"
-  done
-done
-echo "measured in $(( $(date +%s) - started )) s" | tee -a "$OUT/load.log"
-
-java -cp "$CP" io.github.mongoredact.jmh.report.Rounds report --markdown "$OUT/report.md" --json "$OUT/report.json" \
-    "$OUT"/round-*.json
-
-# allocs/op (deterministic: counted once, on round 1's cases) and the per-event targets of issue 5 that issue 11 keeps
-# (4 allocs/op, B/op near the output size), in the benchstat-style report of round 1 (its ns/op are one round's: use report.md)
-java -cp "$CP" io.github.mongoredact.jmh.report.Rounds merge "$OUT/round1.json" "$OUT"/round-1-*.json
-java -javaagent:target/allocation-instrumenter.jar -cp "$CP" io.github.mongoredact.jmh.alloc.AllocationCount \
-    "$OUT/round1.json" "$OUT/allocs.json" > "$OUT/allocs.log" 2>&1 \
-  || { tail -40 "$OUT/allocs.log"; echo "allocation count FAILED"; exit 1; }
-java -cp "$CP" io.github.mongoredact.jmh.report.Report report "$OUT/round1.json" --allocs "$OUT/allocs.json" --targets \
-    --markdown > "$OUT/round1-allocs.md"
+java -cp target/benchmarks.jar io.github.mongoredact.jmh.report.Rounds report --markdown "$OUT/report.md" \
+    --json "$OUT/report.json" "$OUT"/round-*.json
+# allocs/op with the per-event targets of issue 5 that issue 11 keeps (4 allocs/op, B/op near the output size)
+round1_allocs "$OUT" --targets
 echo "medians over the rounds and issue 20's targets: $OUT/report.md, $OUT/report.json"
 echo "allocs/op: $OUT/round1-allocs.md; raw: $OUT/round-*.json; load: $OUT/load.log"

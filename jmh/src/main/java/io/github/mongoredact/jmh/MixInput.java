@@ -1,10 +1,12 @@
 package io.github.mongoredact.jmh;
 
+import com.mongodb.event.CommandListener;
 import com.mongodb.event.CommandStartedEvent;
 import com.mongodb.event.CommandSucceededEvent;
 import io.github.mongoredact.RedactionPolicy;
 import io.github.mongoredact.jmh.support.DriverDocuments;
 import io.github.mongoredact.jmh.support.Forwarded;
+import io.github.mongoredact.jmh.support.LastEventListener;
 import io.github.mongoredact.jmh.support.MixCommands;
 import org.bson.BsonDocument;
 import org.bson.RawBsonDocument;
@@ -53,6 +55,27 @@ public class MixInput {
             check(top.equals(DriverDocuments.byteBackedClassName()), command + " has top level " + top);
         }
         check(succeeded.getResponse() instanceof RawBsonDocument, command + " reply is " + succeeded.getResponse().getClass());
+    }
+
+    /**
+     * Hands the item's event to a listener: the started event, or for {@code getMore} the succeeded one.
+     *
+     * @param listener the listener
+     */
+    public void send(final CommandListener listener) {
+        if (reply) {
+            listener.commandSucceeded(succeeded);
+        } else {
+            listener.commandStarted(started);
+        }
+    }
+
+    /**
+     * @param downstream the listener our listener forwards to
+     * @return the event of the item's kind it received last
+     */
+    public Object last(final LastEventListener downstream) {
+        return reply ? downstream.succeeded : downstream.started;
     }
 
     /** @return the document of the item's event: the command, or the getMore reply */

@@ -84,12 +84,8 @@ public class OursDefaultsBenchmark {
      */
     @Benchmark
     public Object mix(final MixInput input) {
-        if (input.reply) {
-            listener.commandSucceeded(input.succeeded);
-            return downstream.succeeded;
-        }
-        listener.commandStarted(input.started);
-        return downstream.started;
+        input.send(listener);
+        return input.last(downstream);
     }
 
     /** The values must have been redacted. */

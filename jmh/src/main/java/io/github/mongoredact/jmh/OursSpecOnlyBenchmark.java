@@ -71,12 +71,8 @@ public class OursSpecOnlyBenchmark {
      */
     @Benchmark
     public Object mix(final MixInput input) {
-        if (input.reply) {
-            listener.commandSucceeded(input.succeeded);
-            return downstream.succeeded;
-        }
-        listener.commandStarted(input.started);
-        return downstream.started;
+        input.send(listener);
+        return input.last(downstream);
     }
 
     /** The copy must be the command itself: a verbatim policy that changed it would measure something else. */

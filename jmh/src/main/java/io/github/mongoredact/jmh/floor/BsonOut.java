@@ -82,6 +82,23 @@ final class BsonOut {
         return digits + 1;
     }
 
+    /**
+     * Writes the value of a string element, {@code text} (under 64 KiB, no NUL) with its length prefix and terminating 0, at
+     * {@code at}; the destination has room.
+     *
+     * @return the position after it
+     */
+    static int putString(final byte[] dst, final int at, final byte[] text) {
+        int n = text.length + 1;
+        dst[at] = (byte) n;
+        dst[at + 1] = (byte) (n >>> 8);
+        dst[at + 2] = 0;
+        dst[at + 3] = 0;
+        System.arraycopy(text, 0, dst, at + 4, text.length);
+        dst[at + 4 + text.length] = 0;
+        return at + 4 + n;
+    }
+
     static int readInt(final byte[] src, final int at) {
         return (src[at] & 0xff) | (src[at + 1] & 0xff) << 8 | (src[at + 2] & 0xff) << 16 | (src[at + 3] & 0xff) << 24;
     }

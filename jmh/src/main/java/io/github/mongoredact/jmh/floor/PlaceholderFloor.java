@@ -136,14 +136,7 @@ public final class PlaceholderFloor {
                 dst[p++] = b;
             }
             dst[p++] = 0;
-            int n = placeholder.length + 1;
-            dst[p] = (byte) n;
-            dst[p + 1] = (byte) (n >>> 8);
-            dst[p + 2] = 0;
-            dst[p + 3] = 0;
-            System.arraycopy(placeholder, 0, dst, p + 4, placeholder.length);
-            p += 4 + n;
-            dst[p - 1] = 0;
+            p = BsonOut.putString(dst, p, placeholder);
             i = Elements.valueEnd(src, i, type, end);
         }
         dst[p++] = 0;

@@ -138,10 +138,7 @@ public final class PlanFloor {
             out.ensure(1 + keySize + 4 + placeholder.length + 1);
             out.putByte(0x02);
             putKey(key, index);
-            out.putInt(placeholder.length + 1);
-            System.arraycopy(placeholder, 0, out.buf, out.pos, placeholder.length);
-            out.pos += placeholder.length;
-            out.putByte(0);
+            out.pos = BsonOut.putString(out.buf, out.pos, placeholder);
         } else if (byteBacked) {
             SequenceDocument.Whole bytes = whole.of((BsonDocument) value);
             out.ensure(1 + keySize + MAX_GROWTH * bytes.length);
@@ -205,14 +202,7 @@ public final class PlanFloor {
                 dst[p++] = 0x02;
                 System.arraycopy(src, key, dst, p, keyEnd - key);
                 p += keyEnd - key;
-                int n = placeholder.length + 1;
-                dst[p] = (byte) n;
-                dst[p + 1] = (byte) (n >>> 8);
-                dst[p + 2] = 0;
-                dst[p + 3] = 0;
-                System.arraycopy(placeholder, 0, dst, p + 4, placeholder.length);
-                p += 4 + n;
-                dst[p - 1] = 0;
+                p = BsonOut.putString(dst, p, placeholder);
             }
             i = valueEnd;
         }

@@ -2,14 +2,13 @@ package io.github.mongoredact.jmh.mix;
 
 import io.github.mongoredact.RedactionPolicy;
 import io.github.mongoredact.jmh.MixInput;
+import io.github.mongoredact.jmh.support.CodecEncoder;
 import io.github.mongoredact.jmh.support.DriverDocuments;
 import io.github.mongoredact.jmh.support.Forwarded;
 import org.bson.BsonBinaryReader;
-import org.bson.BsonBinaryWriter;
 import org.bson.BsonDocument;
 import org.bson.codecs.BsonDocumentCodec;
 import org.bson.codecs.DecoderContext;
-import org.bson.codecs.EncoderContext;
 import org.bson.io.BasicOutputBuffer;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
@@ -23,7 +22,6 @@ import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.Warmup;
 
 import java.nio.ByteBuffer;
-import java.util.Arrays;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -39,8 +37,7 @@ import java.util.concurrent.TimeUnit;
 @State(Scope.Benchmark)
 public class CodecEncodingBenchmark {
     private BsonDocument document;
-    private BsonDocumentCodec codec;
-    private EncoderContext context;
+    private CodecEncoder encoder;
 
     /**
      * Decodes the item's document into plain documents and checks their encoding against the library's verbatim copy.
@@ -49,13 +46,11 @@ public class CodecEncodingBenchmark {
      */
     @Setup
     public void setUp(final MixInput input) {
-        codec = new BsonDocumentCodec();
-        context = EncoderContext.builder().build();
-        document = codec.decode(new BsonBinaryReader(ByteBuffer.wrap(DriverDocuments.bytesOf(input.document()))),
-                DecoderContext.builder().build());
-        BasicOutputBuffer buffer = encode();
+        encoder = new CodecEncoder();
+        document = new BsonDocumentCodec().decode(new BsonBinaryReader(ByteBuffer.wrap(DriverDocuments.bytesOf(
+                input.document()))), DecoderContext.builder().build());
         Forwarded.checkSame("the driver's encoding", input.forwarded(RedactionPolicy.specOnly()),
-                Arrays.copyOf(buffer.getInternalBuffer(), buffer.getPosition()));
+                CodecEncoder.bytes(encoder.encode(document)));
     }
 
     /**
@@ -64,14 +59,6 @@ public class CodecEncodingBenchmark {
      */
     @Benchmark
     public BasicOutputBuffer mix(final MixInput input) {
-        return encode();
-    }
-
-    private BasicOutputBuffer encode() {
-        BasicOutputBuffer buffer = new BasicOutputBuffer();
-        try (BsonBinaryWriter writer = new BsonBinaryWriter(buffer)) {
-            codec.encode(writer, document, context);
-        }
-        return buffer;
+        return encoder.encode(document);
     }
 }

@@ -64,15 +64,10 @@ public final class Mix {
      * @throws IOException when a file can not be read or written
      */
     public static void main(final String[] args) throws IOException {
-        Map<String, String> options = new LinkedHashMap<>();
+        List<String> rest = new ArrayList<>();
+        Map<String, String> options = Rounds.options(args, rest);
         List<Path> files = new ArrayList<>();
-        for (int i = 1; i < args.length; i++) {
-            if (args[i].startsWith("--")) {
-                options.put(args[i].substring(2), args[++i]);
-            } else {
-                files.add(Paths.get(args[i]));
-            }
-        }
+        rest.forEach(f -> files.add(Paths.get(f)));
         if (args.length == 0 || !args[0].equals("report") || files.isEmpty()) {
             System.err.println("usage: Mix report [--markdown f] [--json f] [--weights findById=35,...] round-<r>-<name>.json...");
             System.exit(2);

@@ -78,15 +78,8 @@ public final class Rounds {
      * @throws IOException when a file can not be read or written
      */
     public static void main(final String[] args) throws IOException {
-        Map<String, String> options = new LinkedHashMap<>();
         List<String> rest = new ArrayList<>();
-        for (int i = 1; i < args.length; i++) {
-            if (args[i].startsWith("--")) {
-                options.put(args[i].substring(2), args[++i]);
-            } else {
-                rest.add(args[i]);
-            }
-        }
+        Map<String, String> options = options(args, rest);
         if (args.length > 0 && args[0].equals("order")) {
             for (String name : order(rest, Long.parseLong(options.getOrDefault("seed", "11")),
                     Integer.parseInt(options.getOrDefault("round", "1")))) {
@@ -120,6 +113,23 @@ public final class Rounds {
                     + "round-<r>-<name>.json...");
             System.exit(2);
         }
+    }
+
+    /**
+     * @param args a command, then options ({@code --name value}) and other arguments in any order
+     * @param rest receives the other arguments, in order
+     * @return the options by name
+     */
+    static Map<String, String> options(final String[] args, final List<String> rest) {
+        Map<String, String> options = new LinkedHashMap<>();
+        for (int i = 1; i < args.length; i++) {
+            if (args[i].startsWith("--") && i + 1 < args.length) {
+                options.put(args[i].substring(2), args[++i]);
+            } else {
+                rest.add(args[i]);
+            }
+        }
+        return options;
     }
 
     static Targets.Set targets(final String name) {

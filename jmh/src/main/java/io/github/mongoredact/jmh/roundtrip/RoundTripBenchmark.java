@@ -1,18 +1,12 @@
 package io.github.mongoredact.jmh.roundtrip;
 
-import com.mongodb.ConnectionString;
-import com.mongodb.MongoClientSettings;
-import com.mongodb.client.MongoClient;
-import com.mongodb.client.MongoClients;
 import com.mongodb.client.MongoCollection;
 import com.mongodb.client.model.Filters;
 import com.mongodb.client.result.InsertManyResult;
 import com.mongodb.client.result.InsertOneResult;
 import com.mongodb.event.CommandListener;
 import com.mongodb.lang.Nullable;
-import de.bwaldvogel.mongo.MongoServer;
-import de.bwaldvogel.mongo.backend.memory.MemoryBackend;
-import io.github.mongoredact.jmh.support.Inputs;
+import io.github.mongoredact.jmh.support.EmbeddedDeployment;
 import io.github.mongoredact.jmh.support.MixCommands;
 import io.github.mongoredact.jmh.support.TimedListener;
 import org.bson.BsonDocument;
@@ -60,8 +54,7 @@ public abstract class RoundTripBenchmark {
     /** Orders in the collection the finds read. */
     public static final int SEEDED = 1000;
 
-    private MongoServer server;
-    private MongoClient client;
+    private EmbeddedDeployment deployment;
     private MongoCollection<BsonDocument> orders;
     private MongoCollection<BsonDocument> inserts;
     private BsonValue[] ids;
@@ -78,18 +71,11 @@ public abstract class RoundTripBenchmark {
     /** Starts the server and the client (with the subject, timed); seeds the orders. */
     @Setup
     public void setUp() {
-        server = new MongoServer(new MemoryBackend());
-        server.bind("127.0.0.1", 0);
-        MongoClientSettings.Builder settings = MongoClientSettings.builder()
-                .applyConnectionString(new ConnectionString("mongodb://127.0.0.1:" + server.getLocalAddress().getPort()));
         CommandListener listener = listener();
-        if (listener != null) {
-            timed = new TimedListener(listener);
-            settings.addCommandListener(timed);
-        }
-        client = MongoClients.create(settings.build());
-        orders = client.getDatabase(Inputs.DATABASE).getCollection(MixCommands.COLLECTION, BsonDocument.class);
-        inserts = client.getDatabase(Inputs.DATABASE).getCollection("inserts", BsonDocument.class);
+        timed = listener == null ? null : new TimedListener(listener);
+        deployment = new EmbeddedDeployment(timed);
+        orders = deployment.collection(MixCommands.COLLECTION);
+        inserts = deployment.collection("inserts");
         List<BsonDocument> seed = new ArrayList<>(SEEDED);
         ids = new BsonValue[SEEDED];
         for (int i = 0; i < SEEDED; i++) {
@@ -112,8 +98,7 @@ public abstract class RoundTripBenchmark {
         try {
             checkSubject();
         } finally {
-            client.close();
-            server.shutdownNow();
+            deployment.close();
         }
     }
 
