@@ -8,10 +8,11 @@
 # differences, and as a share of the round trip), the listener's own time per operation and its share, and issue 20's target.
 #
 #   jmh/run-roundtrip.sh [output-dir] [extra JMH options...]        default output: jmh/target/roundtrip
-# Environment: ROUNDS (default 3), SEED (11), JMH_ITERATIONS ("-wi 5 -w 1s -i 5 -r 1s"), OPERATIONS (regex of the methods,
-# default "insertOne|findById|insertMany"), SUBJECTS (class names under roundtrip/, default all four), SKIP_BUILD=1.
-# Time: 12 forks a round, about 14 s each (start-up, pre-touch, 1000 orders seeded, 10 s measured): about 3 minutes a round,
-# 9 to 10 minutes for the 3 rounds on 2 cores.
+# Environment: ROUNDS (default 3), SEED (11), JMH_ITERATIONS ("-wi 10 -w 2s -i 5 -r 2s": the JIT needs the long warm-up at a
+# few thousand operations a second), OPERATIONS (regex of the methods, default "insertOne|findById|insertMany"), SUBJECTS
+# (class names under roundtrip/, default all four), SKIP_BUILD=1 to reuse target/benchmarks.jar.
+# Time: 12 forks a round, about 35 s each (start-up, pre-touch, 1000 orders seeded, 30 s warm-up and measurement): about
+# 7 minutes a round, 21 to 23 minutes for the 3 rounds on 2 cores.
 set -euo pipefail
 cd "$(dirname "$0")"
 source ./jmh-lock.sh
@@ -22,7 +23,7 @@ EXTRA=("$@")
 ROUNDS=${ROUNDS:-3}
 SEED=${SEED:-11}
 OPERATIONS=${OPERATIONS:-insertOne|findById|insertMany}
-read -r -a ITERATIONS <<< "${JMH_ITERATIONS:--wi 5 -w 1s -i 5 -r 1s}"
+read -r -a ITERATIONS <<< "${JMH_ITERATIONS:--wi 10 -w 2s -i 5 -r 2s}"
 read -r -a SUBJECT_LIST <<< "${SUBJECTS:-NoListenerBenchmark OursBenchmark MicrometerListenerBenchmark OpenTelemetryBenchmark}"
 
 # a case: a subject (a class under roundtrip/), all operations

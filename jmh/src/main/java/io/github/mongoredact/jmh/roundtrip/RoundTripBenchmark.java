@@ -41,12 +41,16 @@ import static io.github.mongoredact.jmh.support.Checks.check;
  * difference is what registering the subject costs, the driver's own event work included. The listener is wrapped in a
  * {@link TimedListener}, whose time, counted by {@link ListenerTime} ({@code listenerNanos / operations}), is the listener's
  * own work alone. Each subclass is one subject.</p>
+ *
+ * <p>The warm-up is long (10 x 2 s): at a few thousand operations a second, the driver's, the server's and the listener's
+ * code is still being compiled after 5 s (ns/op fell from 1.36 ms to 0.38 ms over five 1-second iterations after a 5-second
+ * warm-up on this VM).</p>
  */
 @BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.NANOSECONDS)
 @Fork(value = 1, jvmArgsAppend = {"-Xms1g", "-Xmx1g", "-XX:+AlwaysPreTouch"})
-@Warmup(iterations = 3, time = 1, timeUnit = TimeUnit.SECONDS)
-@Measurement(iterations = 5, time = 1, timeUnit = TimeUnit.SECONDS)
+@Warmup(iterations = 10, time = 2, timeUnit = TimeUnit.SECONDS)
+@Measurement(iterations = 5, time = 2, timeUnit = TimeUnit.SECONDS)
 @State(Scope.Benchmark)
 public abstract class RoundTripBenchmark {
     /** Orders per insertMany. */
