@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
 # Quick mode, for CI: builds the benchmarks and runs every one of them once, in one short fork, on a subset of the sizes
-# (the floor prototypes included: their setup checks their output against the library's); then counts allocs/op and prints
-# the report. Asserts no timing: it fails only when a benchmark fails (its own checks included) or a result lacks one of
-# ns/op, B/op, allocs/op. About 2 to 3 minutes on 2 cores (each fork pre-touches its 1 GiB heap).
+# (the floor prototypes included: their setup checks their output against the library's), the typical mix on one of its
+# commands (findById; the module's tests check the mix's floors and peers on all six) and the round trip on findById only;
+# then counts allocs/op and prints the report. Asserts no timing: it fails only when a benchmark fails (its own checks
+# included) or a result lacks one of ns/op, B/op, allocs/op. 76 forks of about 2.5 to 3 s on a quiet 2-core machine (each
+# pre-touches its 1 GiB heap), 3 to 4 minutes; the mix, the round trip and the forwarded floors are 18 of them.
 set -euo pipefail
 cd "$(dirname "$0")"
 source ./jmh-lock.sh
@@ -12,7 +14,8 @@ mkdir -p "$OUT"
 mvn -B -q package
 
 if ! run_jmh "$OUT/jmh.log" -foe true -f 1 -wi 1 -w 200ms -i 2 -r 200ms -prof gc \
-    -p count=0,1000 -p docSize=small -p batch=1000 \
+    -p count=0,1000 -p docSize=small -p batch=1000 -p command=findById \
+    -e '\.roundtrip\..*\.(insertOne|insertMany)$' \
     -rf json -rff "$OUT/results.json"; then
   tail -60 "$OUT/jmh.log" "$OUT/jmh.log.console"
   echo "quick benchmarks FAILED (log: jmh/$OUT/jmh.log)"
@@ -24,5 +27,6 @@ java -javaagent:target/allocation-instrumenter.jar -cp target/benchmarks.jar \
   || { tail -40 "$OUT/allocs.log"; echo "allocation count FAILED"; exit 1; }
 
 java -cp target/benchmarks.jar io.github.mongoredact.jmh.report.Report report "$OUT/results.json" \
-    --allocs "$OUT/allocs.json" --targets --svg-dir "$OUT" --require-complete
+    --allocs "$OUT/allocs.json" --targets --svg-dir "$OUT" --require-complete \
+    --baseline mix=Clone --baseline mixPair=MicrometerListener --baseline findById=NoListener
 echo "quick benchmarks passed (figures from short runs: not for comparison)"

@@ -39,4 +39,16 @@ public class CloneBenchmark {
     public BsonDocument succeeded(final ReplyInput input) {
         return input.event.getResponse().clone();
     }
+
+    /**
+     * The item event of a command of the typical mix: for a document held as one buffer (the driver's byte-backed command,
+     * the getMore reply) a plain byte copy; for a plain top level a copy of each sequence document.
+     *
+     * @param input the command
+     * @return the clone of its command, or for {@code getMore} of its reply
+     */
+    @Benchmark
+    public BsonDocument mix(final MixInput input) {
+        return input.document().clone();
+    }
 }

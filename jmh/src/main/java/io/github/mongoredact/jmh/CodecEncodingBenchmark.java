@@ -1,14 +1,13 @@
 package io.github.mongoredact.jmh;
 
 import io.github.mongoredact.RedactionPolicy;
+import io.github.mongoredact.jmh.support.CodecEncoder;
 import io.github.mongoredact.jmh.support.Forwarded;
 import io.github.mongoredact.jmh.support.Inputs;
 import org.bson.BsonArray;
-import org.bson.BsonBinaryWriter;
 import org.bson.BsonDocument;
 import org.bson.BsonValue;
 import org.bson.codecs.BsonDocumentCodec;
-import org.bson.codecs.EncoderContext;
 import org.bson.io.BasicOutputBuffer;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
@@ -21,7 +20,6 @@ import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.Warmup;
 
-import java.util.Arrays;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
@@ -39,8 +37,7 @@ import java.util.concurrent.TimeUnit;
 @State(Scope.Benchmark)
 public class CodecEncodingBenchmark {
     private BsonDocument command;
-    private BsonDocumentCodec codec;
-    private EncoderContext context;
+    private CodecEncoder encoder;
 
     /**
      * Builds the plain command of the event's documents and checks its encoding against the library's verbatim copy.
@@ -49,16 +46,14 @@ public class CodecEncodingBenchmark {
      */
     @Setup
     public void setUp(final FloorInput input) {
-        codec = new BsonDocumentCodec();
-        context = EncoderContext.builder().build();
+        encoder = new CodecEncoder();
         command = new BsonDocument();
         for (Map.Entry<String, BsonValue> entry : input.event.getCommand().entrySet()) {
             command.append(entry.getKey(), entry.getValue() instanceof BsonArray
-                    ? new BsonArray(Inputs.documents(Inputs.DocSize.SMALL, input.count)) : entry.getValue());
+                    ? new BsonArray(Inputs.documents(input.size(), input.count)) : entry.getValue());
         }
-        BasicOutputBuffer buffer = encode();
         Forwarded.checkSame("the driver's encoding", Forwarded.started(RedactionPolicy.specOnly(), input.event),
-                Arrays.copyOf(buffer.getInternalBuffer(), buffer.getPosition()));
+                CodecEncoder.bytes(encoder.encode(command)));
     }
 
     /**
@@ -67,14 +62,6 @@ public class CodecEncodingBenchmark {
      */
     @Benchmark
     public BasicOutputBuffer started(final FloorInput input) {
-        return encode();
-    }
-
-    private BasicOutputBuffer encode() {
-        BasicOutputBuffer buffer = new BasicOutputBuffer();
-        try (BsonBinaryWriter writer = new BsonBinaryWriter(buffer)) {
-            codec.encode(writer, command, context);
-        }
-        return buffer;
+        return encoder.encode(command);
     }
 }

@@ -1,16 +1,11 @@
 package io.github.mongoredact.jmh;
 
-import com.mongodb.ConnectionString;
-import com.mongodb.MongoClientSettings;
-import com.mongodb.client.MongoClient;
-import com.mongodb.client.MongoClients;
 import com.mongodb.client.MongoCollection;
 import com.mongodb.client.model.Filters;
 import com.mongodb.client.result.InsertManyResult;
 import com.mongodb.event.CommandListener;
 import com.mongodb.lang.Nullable;
-import de.bwaldvogel.mongo.MongoServer;
-import de.bwaldvogel.mongo.backend.memory.MemoryBackend;
+import io.github.mongoredact.jmh.support.EmbeddedDeployment;
 import io.github.mongoredact.jmh.support.Inputs;
 import org.bson.BsonDocument;
 import org.bson.BsonInt32;
@@ -33,7 +28,6 @@ import org.openjdk.jmh.annotations.Warmup;
 
 import java.util.concurrent.TimeUnit;
 
-import java.net.InetSocketAddress;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -57,8 +51,7 @@ public abstract class DriverBenchmark {
     public static final int INSERT_DOCUMENTS = 10;
     private static final Bson FILTER = Filters.gte("age", 70);
 
-    private MongoServer server;
-    private MongoClient client;
+    private EmbeddedDeployment deployment;
     private MongoCollection<BsonDocument> customers;
     private MongoCollection<BsonDocument> inserts;
     private int next;
@@ -75,18 +68,9 @@ public abstract class DriverBenchmark {
     /** Starts the server and the client; seeds 100 customers. */
     @Setup
     public void setUp() {
-        server = new MongoServer(new MemoryBackend());
-        server.bind("127.0.0.1", 0);
-        InetSocketAddress address = server.getLocalAddress();
-        MongoClientSettings.Builder settings = MongoClientSettings.builder()
-                .applyConnectionString(new ConnectionString("mongodb://127.0.0.1:" + address.getPort()));
-        CommandListener listener = listener();
-        if (listener != null) {
-            settings.addCommandListener(listener);
-        }
-        client = MongoClients.create(settings.build());
-        customers = client.getDatabase(Inputs.DATABASE).getCollection(Inputs.COLLECTION, BsonDocument.class);
-        inserts = client.getDatabase(Inputs.DATABASE).getCollection("inserts", BsonDocument.class);
+        deployment = new EmbeddedDeployment(listener());
+        customers = deployment.collection(Inputs.COLLECTION);
+        inserts = deployment.collection("inserts");
         customers.drop();
         customers.insertMany(Inputs.documents(Inputs.DocSize.SMALL, 100));
     }
@@ -103,8 +87,7 @@ public abstract class DriverBenchmark {
         try {
             checkSubject();
         } finally {
-            client.close();
-            server.shutdownNow();
+            deployment.close();
         }
     }
 

@@ -8,9 +8,15 @@ import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
 
-/** A driver-shaped insert of {@code count} small documents (plain top level) and its succeeded event, for the metrics path. */
+import java.util.Locale;
+
+/** A driver-shaped insert of {@code count} documents (plain top level) and its succeeded event, for the metrics path. */
 @State(Scope.Benchmark)
 public class MetricsInput {
+    /** {@code small} (~60 B) or {@code kib} (1 KiB) user documents. */
+    @Param({"small", "kib"})
+    public String docSize;
+
     /** The number of documents in the sequence. */
     @Param({"1", "1000"})
     public int count;
@@ -23,7 +29,8 @@ public class MetricsInput {
     /** Builds the events. */
     @Setup
     public void setUp() {
-        started = Inputs.started("insert", Inputs.insert(Inputs.Shape.PLAIN, Inputs.DocSize.SMALL, count));
+        started = Inputs.started("insert", Inputs.insert(Inputs.Shape.PLAIN,
+                Inputs.DocSize.valueOf(docSize.toUpperCase(Locale.ROOT)), count));
         succeeded = Inputs.succeeded("insert", Inputs.insertReply(count));
     }
 }

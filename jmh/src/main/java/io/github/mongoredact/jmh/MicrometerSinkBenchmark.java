@@ -53,6 +53,19 @@ public class MicrometerSinkBenchmark {
         return registry;
     }
 
+    /**
+     * The started + succeeded pair of a command of the typical mix.
+     *
+     * @param input the command's two events
+     * @return the registry
+     */
+    @Benchmark
+    public SimpleMeterRegistry mixPair(final MixInput input) {
+        listener.commandStarted(input.started);
+        listener.commandSucceeded(input.succeeded);
+        return registry;
+    }
+
     /** The timer must have counted the operations. */
     @TearDown
     public void tearDown() {

@@ -76,6 +76,18 @@ public class OursDefaultsBenchmark {
         return downstream.succeeded;
     }
 
+    /**
+     * The item event of a command of the typical mix: its started event, or for {@code getMore} its reply.
+     *
+     * @param input the command
+     * @return the forwarded event, which owns its copy
+     */
+    @Benchmark
+    public Object mix(final MixInput input) {
+        input.send(listener);
+        return input.last(downstream);
+    }
+
     /** The values must have been redacted. */
     @TearDown
     public void tearDown() {

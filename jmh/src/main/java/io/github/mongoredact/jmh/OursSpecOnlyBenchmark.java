@@ -63,6 +63,18 @@ public class OursSpecOnlyBenchmark {
         return downstream.succeeded;
     }
 
+    /**
+     * The item event of a command of the typical mix: its started event, or for {@code getMore} its reply.
+     *
+     * @param input the command
+     * @return the forwarded event, which owns its copy
+     */
+    @Benchmark
+    public Object mix(final MixInput input) {
+        input.send(listener);
+        return input.last(downstream);
+    }
+
     /** The copy must be the command itself: a verbatim policy that changed it would measure something else. */
     @TearDown
     public void tearDown() {

@@ -32,22 +32,24 @@ class ForkSettingsTest {
                     type.getName());
             assertEquals(Arrays.asList(Fork.BLANK_ARGS), Arrays.asList(fork.jvmArgs()), type.getName());
             assertEquals(Arrays.asList(Fork.BLANK_ARGS), Arrays.asList(fork.jvmArgsPrepend()), type.getName());
-            checked.add(type.getSimpleName());
+            checked.add(type.getName().substring("io.github.mongoredact.jmh.".length()));
         }
         assertTrue(checked.containsAll(Arrays.asList("FloorFramingCopyBenchmark", "FloorOnePassBenchmark",
                 "FloorTwoPassBenchmark", "CodecEncodingBenchmark", "CopyOfBenchmark", "CloneBenchmark", "OursDefaultsBenchmark",
-                "OursSpecOnlyBenchmark", "MicrometerListenerBenchmark", "DriverNoListenerBenchmark")), checked.toString());
+                "OursSpecOnlyBenchmark", "MicrometerListenerBenchmark", "DriverNoListenerBenchmark", "FloorForwardedBenchmark",
+                "mix.FloorFramingCopyBenchmark", "mix.FloorOnePassBenchmark", "mix.FloorForwardedBenchmark",
+                "mix.CodecEncodingBenchmark")), checked.toString());
     }
 
     private static List<Class<?>> benchmarkClasses() throws IOException, URISyntaxException, ClassNotFoundException {
         Path root = Paths.get(FloorInput.class.getProtectionDomain().getCodeSource().getLocation().toURI());
         Path dir = root.resolve("io/github/mongoredact/jmh");
         List<Class<?>> classes = new ArrayList<>();
-        try (Stream<Path> files = Files.list(dir)) {
+        try (Stream<Path> files = Files.walk(dir)) {
             for (Path file : (Iterable<Path>) files::iterator) {
-                String name = file.getFileName().toString();
+                String name = root.relativize(file).toString().replace(file.getFileSystem().getSeparator(), ".");
                 if (name.endsWith("Benchmark.class")) {
-                    Class<?> type = Class.forName("io.github.mongoredact.jmh." + name.substring(0, name.length() - 6));
+                    Class<?> type = Class.forName(name.substring(0, name.length() - ".class".length()));
                     if (!Modifier.isAbstract(type.getModifiers()) && hasBenchmark(type)) {
                         classes.add(type);
                     }

@@ -37,6 +37,11 @@ final class BsonOut {
         pos += 4;
     }
 
+    void putLong(final long value) {
+        putInt((int) value);
+        putInt((int) (value >>> 32));
+    }
+
     void putInt(final int at, final int value) {
         buf[at] = (byte) value;
         buf[at + 1] = (byte) (value >>> 8);
@@ -75,6 +80,23 @@ final class BsonOut {
             digits++;
         }
         return digits + 1;
+    }
+
+    /**
+     * Writes the value of a string element, {@code text} (under 64 KiB, no NUL) with its length prefix and terminating 0, at
+     * {@code at}; the destination has room.
+     *
+     * @return the position after it
+     */
+    static int putString(final byte[] dst, final int at, final byte[] text) {
+        int n = text.length + 1;
+        dst[at] = (byte) n;
+        dst[at + 1] = (byte) (n >>> 8);
+        dst[at + 2] = 0;
+        dst[at + 3] = 0;
+        System.arraycopy(text, 0, dst, at + 4, text.length);
+        dst[at + 4 + text.length] = 0;
+        return at + 4 + n;
     }
 
     static int readInt(final byte[] src, final int at) {

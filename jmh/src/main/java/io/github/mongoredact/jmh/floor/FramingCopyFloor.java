@@ -9,21 +9,29 @@ import java.util.Map;
 
 /**
  * Floor (a) of issue 11: the least work that produces {@code specOnly()}'s output for a started insert with a plain top level:
- * the top level's scalars written, each sequence document copied verbatim into one exact array, with a check of its framing
+ * the top level's fields written, each sequence document copied verbatim into one exact array, with a check of its framing
  * only (length prefix within the buffer, terminating 0). Sizes come from the length prefixes, so the exact array is allocated
- * once, before any byte is copied.
+ * once, before any byte is copied. A document held as one buffer (the driver's byte-backed command without sequences, a heap
+ * {@code RawBsonDocument} reply) is one exact copy of its bytes with the same framing check.
  *
- * <p>A prototype for measurement, not a general encoder: plain top level of ASCII strings, booleans and integers, arrays of
- * the driver's byte-backed documents. Not thread-safe: one per benchmark state.</p>
+ * <p>A prototype for measurement, not a general encoder: a plain top level of the types {@link TopLevel} writes (ASCII
+ * strings), arrays of the driver's byte-backed documents. Not thread-safe: one per benchmark state.</p>
  */
 public final class FramingCopyFloor {
     private final BsonOut out = new BsonOut();
+    private final SequenceDocument.Whole whole = new SequenceDocument.Whole();
 
     /**
-     * @param command the started event's command
+     * @param command the started event's command, or a succeeded event's reply
      * @return its BSON, sequences as arrays, in an array of exactly its size
      */
     public byte[] copy(final BsonDocument command) {
+        if (command.getClass() != BsonDocument.class) {
+            SequenceDocument.Whole bytes = whole.of(command);
+            byte[] copy = new byte[bytes.length];
+            System.arraycopy(bytes.array, bytes.start, copy, 0, bytes.length);
+            return copy;
+        }
         int size = size(command);
         out.reset(new byte[size], false);
         out.putInt(size);

@@ -12,16 +12,16 @@ import java.util.Map;
 /**
  * Floors (b) and (c) of issue 11: the least work that produces {@code defaults()}'s output for a started insert of flat
  * documents with a plain top level: the top level's scalars kept, every value of every sequence document replaced by the
- * string placeholder of its type, keys copied. One walk per document with no rule lookup, no path, no cap: what this input
- * needs and nothing else.
+ * string placeholder of its type, keys copied, nested documents and arrays walked the same way (their structure kept). One
+ * walk per document with no rule lookup, no path, no cap: what this input needs and nothing else.
  *
  * <ul>
  *     <li>{@link #onePass}: one pass into a reusable scratch array, then one exact {@link Arrays#copyOf};</li>
  *     <li>{@link #twoPass}: a size pass, one exact array, then the write pass.</li>
  * </ul>
  *
- * <p>A prototype for measurement: sequence documents of scalar types only (numbers, strings, object ids, booleans, dates,
- * nulls, timestamps); a nested document or array fails. Its output is checked byte for byte against the library's
+ * <p>A prototype for measurement: sequence documents of numbers, strings, object ids, booleans, dates, nulls, timestamps and
+ * nested documents and arrays of those; any other type fails. Its output is checked byte for byte against the library's
  * ({@code FloorsTest}, and each benchmark's setup). Not thread-safe: one per benchmark state.</p>
  */
 public final class PlaceholderFloor {
@@ -117,6 +117,18 @@ public final class PlaceholderFloor {
         int i = start + 4;
         while (i < end) {
             byte type = src[i++];
+            if (type == 0x03 || type == 0x04) {
+                dst[p++] = type;
+                byte k;
+                while ((k = src[i++]) != 0) {
+                    dst[p++] = k;
+                }
+                dst[p++] = 0;
+                int nested = SequenceDocument.length(src, i, end - i);
+                p = writeDocument(src, i, nested, dst, p);
+                i += nested;
+                continue;
+            }
             byte[] placeholder = placeholder(type);
             dst[p++] = 0x02;
             byte b;
@@ -124,15 +136,8 @@ public final class PlaceholderFloor {
                 dst[p++] = b;
             }
             dst[p++] = 0;
-            int n = placeholder.length + 1;
-            dst[p] = (byte) n;
-            dst[p + 1] = (byte) (n >>> 8);
-            dst[p + 2] = 0;
-            dst[p + 3] = 0;
-            System.arraycopy(placeholder, 0, dst, p + 4, placeholder.length);
-            p += 4 + n;
-            dst[p - 1] = 0;
-            i = skipValue(src, i, type, end);
+            p = BsonOut.putString(dst, p, placeholder);
+            i = Elements.valueEnd(src, i, type, end);
         }
         dst[p++] = 0;
         int size = p - at;
@@ -175,8 +180,14 @@ public final class PlaceholderFloor {
             while (src[i++] != 0) {
                 // the key's bytes are copied as they are
             }
+            if (type == 0x03 || type == 0x04) {
+                int nested = SequenceDocument.length(src, i, end - i);
+                size += 1 + (i - key) + documentSize(src, i, nested);
+                i += nested;
+                continue;
+            }
             size += 1 + (i - key) + 4 + placeholder(type).length + 1;
-            i = skipValue(src, i, type, end);
+            i = Elements.valueEnd(src, i, type, end);
         }
         return size;
     }
@@ -192,39 +203,8 @@ public final class PlaceholderFloor {
     private static byte[] placeholder(final byte type) {
         byte[] placeholder = PLACEHOLDERS[type & 0xff];
         if (placeholder == null) {
-            throw new IllegalArgumentException("the placeholder floor handles scalar types only: type=" + type);
+            throw new IllegalArgumentException("the placeholder floor does not handle type=" + type);
         }
         return placeholder;
-    }
-
-    /** @return the index after the value of {@code type} at {@code i}, checked to end by {@code end} */
-    private static int skipValue(final byte[] src, final int i, final byte type, final int end) {
-        int next;
-        switch (type) {
-            case 0x08:
-                next = i + 1;
-                break;
-            case 0x0A:
-                next = i;
-                break;
-            case 0x10:
-                next = i + 4;
-                break;
-            case 0x07:
-                next = i + 12;
-                break;
-            case 0x13:
-                next = i + 16;
-                break;
-            case 0x02:
-                next = i + 4 + BsonOut.readInt(src, i);
-                break;
-            default:
-                next = i + 8;
-        }
-        if (next > end || next < i) {
-            throw new IllegalArgumentException("value out of bounds: type=" + type + " index=" + i + " end=" + end);
-        }
-        return next;
     }
 }

@@ -26,20 +26,22 @@ import java.util.regex.Pattern;
 /**
  * The report of {@code run-targets.sh}: subjects measured in interleaved rounds (each round runs every subject once, in its
  * own fork, in a shuffled order), read from one JMH result file per subject and round named {@code round-<r>-<name>.json}.
- * Per subject: the median over the rounds of ns/op and B/op with their [min-max]; per target ratio of issue 11: the ratio of
- * the medians, the spread of the per-round ratios, and whether the target holds. Written as Markdown and as JSON.
+ * Per subject: the median over the rounds of ns/op and B/op with their [min-max]; per target ratio ({@link Targets#ISSUE_20},
+ * or {@link Targets#ISSUE_11} with {@code --targets issue11}): the ratio of the medians, the spread of the per-round ratios,
+ * and whether the target holds. Written as Markdown and as JSON.
  *
  * <pre>
  * java -cp target/benchmarks.jar io.github.mongoredact.jmh.report.Rounds order --seed 11 --round 2 A B C   # shuffled names
  * java -cp target/benchmarks.jar io.github.mongoredact.jmh.report.Rounds report --markdown r.md --json r.json round-*.json
+ *      [--targets issue20|issue11]
  * java -cp target/benchmarks.jar io.github.mongoredact.jmh.report.Rounds merge round-1.json round-1-*.json  # one JMH file
  * </pre>
  */
 public final class Rounds {
     private static final Pattern ROUND_FILE = Pattern.compile("round-(\\d+)-[^/\\\\]*\\.json$");
     /** The order of the subjects in the table: the issue's, peers and floors next to ours. */
-    static final List<String> ORDER = Arrays.asList("Clone", "FloorFramingCopy", "OursSpecOnly", "FloorOnePass", "FloorTwoPass",
-            "OursDefaults", "CodecEncoding", "CopyOf", "MicrometerListener", "MicrometerSink");
+    static final List<String> ORDER = Arrays.asList("Clone", "FloorFramingCopy", "FloorForwarded", "OursSpecOnly", "FloorOnePass",
+            "FloorTwoPass", "OursDefaults", "CodecEncoding", "CopyOf", "MicrometerListener", "MicrometerSink");
 
     private Rounds() {
     }
@@ -70,48 +72,14 @@ public final class Rounds {
         }
     }
 
-    /** A target of issue 11: {@code numerator / denominator} of one metric at one document count, at most {@code limit}. */
-    static final class Target {
-        final String numerator;
-        final String denominator;
-        final boolean bytes;
-        final String count;
-        final double limit;
-
-        Target(final String numerator, final String denominator, final boolean bytes, final String count, final double limit) {
-            this.numerator = numerator;
-            this.denominator = denominator;
-            this.bytes = bytes;
-            this.count = count;
-            this.limit = limit;
-        }
-    }
-
-    /** The targets, each named {@code Subject.method}; counts are the sequence's documents. */
-    static final List<Target> TARGETS = Arrays.asList(
-            new Target("OursDefaults.started", "FloorOnePass.started", false, "1000", 1.5),
-            new Target("OursDefaults.started", "CodecEncoding.started", false, "1000", 0.5),
-            new Target("OursSpecOnly.started", "FloorFramingCopy.started", false, "1000", 1.2),
-            new Target("OursSpecOnly.started", "Clone.started", true, "1000", 0.4),
-            new Target("MicrometerSink.metricsPair", "MicrometerListener.metricsPair", false, "1", 1.0),
-            new Target("MicrometerSink.metricsPair", "MicrometerListener.metricsPair", false, "1000", 1.0),
-            new Target("MicrometerSink.metricsPair", "MicrometerListener.metricsPair", true, "1", 0.25),
-            new Target("MicrometerSink.metricsPair", "MicrometerListener.metricsPair", true, "1000", 0.25));
-
     /**
-     * @param args {@code order --seed S --round R name...} or {@code report [--markdown file] [--json file] file...}
+     * @param args {@code order --seed S --round R name...}, {@code merge out.json file...}, or
+     *             {@code report [--markdown file] [--json file] [--targets issue20|issue11] file...}
      * @throws IOException when a file can not be read or written
      */
     public static void main(final String[] args) throws IOException {
-        Map<String, String> options = new LinkedHashMap<>();
         List<String> rest = new ArrayList<>();
-        for (int i = 1; i < args.length; i++) {
-            if (args[i].startsWith("--")) {
-                options.put(args[i].substring(2), args[++i]);
-            } else {
-                rest.add(args[i]);
-            }
-        }
+        Map<String, String> options = options(args, rest);
         if (args.length > 0 && args[0].equals("order")) {
             for (String name : order(rest, Long.parseLong(options.getOrDefault("seed", "11")),
                     Integer.parseInt(options.getOrDefault("round", "1")))) {
@@ -129,19 +97,49 @@ public final class Rounds {
                 files.add(Paths.get(f));
             }
             List<Subject> subjects = load(files);
-            String markdown = markdown(subjects);
+            Targets.Set targets = targets(options.getOrDefault("targets", "issue20"));
+            String markdown = markdown(subjects, targets);
             System.out.print(markdown);
             if (options.containsKey("markdown")) {
                 Files.write(Paths.get(options.get("markdown")), markdown.getBytes(StandardCharsets.UTF_8));
             }
             if (options.containsKey("json")) {
-                ResultFiles.write(Paths.get(options.get("json")), json(subjects), 2);
+                ResultFiles.write(Paths.get(options.get("json")), json(subjects, targets), 2);
             }
         } else {
             System.err.println("usage: Rounds order --seed S --round R name...");
             System.err.println("       Rounds merge out.json jmh-result.json...");
-            System.err.println("       Rounds report [--markdown f] [--json f] round-<r>-<name>.json...");
+            System.err.println("       Rounds report [--markdown f] [--json f] [--targets issue20|issue11] "
+                    + "round-<r>-<name>.json...");
             System.exit(2);
+        }
+    }
+
+    /**
+     * @param args a command, then options ({@code --name value}) and other arguments in any order
+     * @param rest receives the other arguments, in order
+     * @return the options by name
+     */
+    static Map<String, String> options(final String[] args, final List<String> rest) {
+        Map<String, String> options = new LinkedHashMap<>();
+        for (int i = 1; i < args.length; i++) {
+            if (args[i].startsWith("--") && i + 1 < args.length) {
+                options.put(args[i].substring(2), args[++i]);
+            } else {
+                rest.add(args[i]);
+            }
+        }
+        return options;
+    }
+
+    static Targets.Set targets(final String name) {
+        switch (name) {
+            case "issue20":
+                return Targets.ISSUE_20;
+            case "issue11":
+                return Targets.ISSUE_11;
+            default:
+                throw new IllegalArgumentException("--targets " + name + " (issue20 or issue11)");
         }
     }
 
@@ -190,28 +188,56 @@ public final class Rounds {
         }
         List<Subject> list = new ArrayList<>(subjects.values());
         list.sort(Comparator.<Subject, String>comparing(s -> s.method)
+                .thenComparingInt(s -> "kib".equals(s.params.get("docSize")) ? 1 : 0)
                 .thenComparingInt(s -> Integer.parseInt(s.params.getOrDefault("count", "0")))
+                .thenComparingInt(s -> "bytebuf".equals(s.params.get("shape")) ? 1 : 0)
                 .thenComparingInt(s -> ORDER.contains(s.subject) ? ORDER.indexOf(s.subject) : ORDER.size())
                 .thenComparing(Subject::name));
         return list;
     }
 
-    /** The subject of {@code name} ({@code Subject.method}) at {@code count} documents of the plain, small input, or null. */
-    static Subject find(final List<Subject> subjects, final String name, final String count) {
+    /**
+     * @param side {@code Subject.method}, then the parameters that pick one variant ({@code key=value}, space-separated)
+     * @param at the parameters both sides of a target are measured at; absent {@code docSize} and {@code shape} mean
+     *           {@code small} and {@code plain}
+     * @return the subject, or null when not measured
+     */
+    static Subject find(final List<Subject> subjects, final String side, final Map<String, String> at) {
+        String[] parts = side.split(" ");
+        Map<String, String> want = new LinkedHashMap<>();
+        want.put("shape", "plain");
+        want.put("docSize", "small");
+        want.putAll(at);
+        for (int i = 1; i < parts.length; i++) {
+            String[] kv = parts[i].split("=", 2);
+            want.put(kv[0], kv[1]);
+        }
         for (Subject s : subjects) {
-            if (name.equals(s.subject + "." + s.method) && count.equals(s.params.get("count"))
-                    && "plain".equals(s.params.getOrDefault("shape", "plain"))
-                    && "small".equals(s.params.getOrDefault("docSize", "small"))) {
+            if (parts[0].equals(s.subject + "." + s.method) && matches(s.params, want)) {
                 return s;
             }
         }
         return null;
     }
 
+    private static boolean matches(final Map<String, String> params, final Map<String, String> want) {
+        for (Map.Entry<String, String> w : want.entrySet()) {
+            String value = params.get(w.getKey());
+            boolean defaulted = value == null && (w.getKey().equals("shape") || w.getKey().equals("docSize"));
+            if (!defaulted && !w.getValue().equals(value)) {
+                return false;
+            }
+            if (defaulted && !w.getValue().equals(w.getKey().equals("shape") ? "plain" : "small")) {
+                return false;
+            }
+        }
+        return true;
+    }
+
     /** A target's figures: the ratio of the medians and the spread of the per-round ratios; null when not measured. */
-    static double[] ratio(final List<Subject> subjects, final Target target) {
-        Subject a = find(subjects, target.numerator, target.count);
-        Subject b = find(subjects, target.denominator, target.count);
+    static double[] ratio(final List<Subject> subjects, final Targets.Ratio target) {
+        Subject a = find(subjects, target.numerator, target.at);
+        Subject b = find(subjects, target.denominator, target.at);
         if (a == null || b == null) {
             return null;
         }
@@ -228,7 +254,7 @@ public final class Rounds {
         return new double[]{ratio, spread.min, spread.max, spread.n};
     }
 
-    static String markdown(final List<Subject> subjects) {
+    static String markdown(final List<Subject> subjects, final Targets.Set targets) {
         int rounds = 0;
         for (Subject s : subjects) {
             rounds = Math.max(rounds, s.rounds.size());
@@ -241,17 +267,17 @@ public final class Rounds {
                     s.bytes().text(Rounds::bytes), String.valueOf(s.rounds.size())});
         }
         out.append(Report.format(new String[]{"subject", "method", "params", "ns/op", "B/op", "rounds"}, lines, true));
-        out.append("\n#### Targets of issue 11: ratio of the medians, per-round ratios [min-max]\n\n");
+        out.append("\n#### ").append(targets.title).append(": ratio of the medians, per-round ratios [min-max]\n\n");
         lines = new ArrayList<>();
-        for (Target t : TARGETS) {
+        for (Targets.Ratio t : targets.ratios) {
             double[] r = ratio(subjects, t);
-            String rule = (t.bytes ? "B/op" : "ns/op") + " <= " + String.format(Locale.ROOT, "%.2fx", t.limit);
-            lines.add(new String[]{t.numerator + " / " + t.denominator, t.count, rule,
+            lines.add(new String[]{t.numerator + " / " + t.denominator, targets.sizes ? t.size() : t.count(), t.rule(),
                     r == null ? "n/a" : String.format(Locale.ROOT, "%.2fx", r[0]),
                     r == null ? "" : String.format(Locale.ROOT, "[%.2fx-%.2fx]", r[1], r[2]),
-                    r == null ? "not measured" : r[0] <= t.limit ? "met" : "MISSED"});
+                    r == null ? "not measured" : Double.isNaN(t.limit) ? "shown" : r[0] <= t.limit ? "met" : "MISSED"});
         }
-        String[] header = {"numerator / denominator", "count", "target", "ratio of medians", "per-round ratios", "result"};
+        String[] header = {"numerator / denominator", targets.sizes ? "size" : "count", "target", "ratio of medians",
+                "per-round ratios", "result"};
         out.append(Report.format(header, lines, true));
         return out.toString();
     }
@@ -261,39 +287,51 @@ public final class Rounds {
     }
 
     /** The report as JSON: per subject every round's value besides the spread, per target the figures of the table. */
-    static ObjectNode json(final List<Subject> subjects) {
+    static ObjectNode json(final List<Subject> subjects, final Targets.Set targets) {
         ObjectNode report = ResultFiles.MAPPER.createObjectNode();
         ArrayNode list = report.putArray("subjects");
         for (Subject s : subjects) {
             ObjectNode subject = list.addObject().put("subject", s.subject).put("method", s.method);
             subject.set("params", ResultFiles.MAPPER.valueToTree(s.params));
             s.rounds.keySet().forEach(subject.putArray("rounds")::add);
-            subject.set("nsPerOp", json(s.ns(), s, 0));
-            subject.set("bytesPerOp", json(s.bytes(), s, 1));
+            subject.set("nsPerOp", values(s.rounds, 0));
+            subject.set("bytesPerOp", values(s.rounds, 1));
         }
-        ArrayNode targets = report.putArray("targets");
-        for (Target t : TARGETS) {
-            ObjectNode target = targets.addObject().put("numerator", t.numerator).put("denominator", t.denominator)
-                    .put("metric", t.bytes ? "B/op" : "ns/op").put("count", Integer.parseInt(t.count)).put("limit", t.limit);
+        ArrayNode judged = report.putArray("targets");
+        for (Targets.Ratio t : targets.ratios) {
+            ObjectNode target = judged.addObject().put("numerator", t.numerator).put("denominator", t.denominator)
+                    .put("metric", t.bytes ? "B/op" : "ns/op").put("count", Integer.parseInt(t.count()));
+            for (String key : new String[]{"docSize", "shape"}) {
+                if (t.at.containsKey(key)) {
+                    target.put(key, t.at.get(key));
+                }
+            }
+            if (!Double.isNaN(t.limit)) {
+                target.put("limit", t.limit);
+            }
             double[] r = ratio(subjects, t);
             if (r != null) {
-                target.put("ratio", number(r[0])).put("perRoundMin", number(r[1])).put("perRoundMax", number(r[2]))
-                        .put("met", r[0] <= t.limit);
+                target.put("ratio", number(r[0])).put("perRoundMin", number(r[1])).put("perRoundMax", number(r[2]));
+                if (!Double.isNaN(t.limit)) {
+                    target.put("met", r[0] <= t.limit);
+                }
             }
         }
         return report;
     }
 
-    private static ObjectNode json(final Spread spread, final Subject s, final int metric) {
+    /** @return the median, minimum, maximum and every round's value of one metric (0: ns/op, 1: B/op), in round order */
+    static ObjectNode values(final Map<Integer, double[]> rounds, final int metric) {
+        Spread spread = Spread.of(rounds.values().stream().mapToDouble(v -> v[metric]).toArray());
         ObjectNode node = ResultFiles.MAPPER.createObjectNode().put("median", number(spread.median))
                 .put("min", number(spread.min)).put("max", number(spread.max));
         ArrayNode values = node.putArray("values");
-        s.rounds.values().forEach(v -> values.add(number(v[metric])));
+        rounds.values().forEach(v -> values.add(number(v[metric])));
         return node;
     }
 
     /** @return the value to 4 decimals, null for NaN */
-    private static BigDecimal number(final double v) {
+    static BigDecimal number(final double v) {
         return Double.isNaN(v) ? null : new BigDecimal(String.format(Locale.ROOT, "%.4f", v));
     }
 }

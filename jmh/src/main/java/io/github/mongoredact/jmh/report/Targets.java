@@ -1,20 +1,144 @@
 package io.github.mongoredact.jmh.report;
 
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 
 /**
- * Checks the figures against the project's targets and says, for each, whether it is met and by how much. Informational: the
- * report never fails on a target (CI asserts no timing).
+ * The project's targets and their checks, informational: no report fails on a target (CI asserts no timing).
+ *
+ * <ul>
+ *     <li>{@link #check}: the per-event targets of issue 5, on the rows of one run ({@code Report --targets});</li>
+ *     <li>{@link #ISSUE_11} and {@link #ISSUE_20}: the ratios the interleaved runs of {@code run-targets.sh} judge
+ *     ({@code Rounds report}), each a {@link Ratio} of two subjects at one size.</li>
+ * </ul>
  */
 final class Targets {
     /** The extra bytes allowed over the output size, per started event. */
     static final int OVERHEAD_BYTES = 128;
     static final int MAX_ALLOCS = 4;
 
+    /** The sizes of issue 20: 1, 10, 100 and 1000 small documents, 1 and 100 documents of 1 KiB. */
+    static final List<String[]> ISSUE_20_SIZES = List.of(new String[]{"1", "small"}, new String[]{"10", "small"},
+            new String[]{"100", "small"}, new String[]{"1000", "small"}, new String[]{"1", "kib"}, new String[]{"100", "kib"});
+
+    /** Issue 11's targets, at 1000 (and 1) small documents on the plain top level. */
+    static final Set ISSUE_11 = new Set("Targets of issue 11", false, List.of(
+            new Ratio("OursDefaults.started", "FloorOnePass.started", false, at("1000"), 1.5),
+            new Ratio("OursDefaults.started", "CodecEncoding.started", false, at("1000"), 0.5),
+            new Ratio("OursSpecOnly.started", "FloorFramingCopy.started", false, at("1000"), 1.2),
+            new Ratio("OursSpecOnly.started", "Clone.started", true, at("1000"), 0.4),
+            new Ratio("MicrometerSink.metricsPair", "MicrometerListener.metricsPair", false, at("1"), 1.0),
+            new Ratio("MicrometerSink.metricsPair", "MicrometerListener.metricsPair", false, at("1000"), 1.0),
+            new Ratio("MicrometerSink.metricsPair", "MicrometerListener.metricsPair", true, at("1"), 0.25),
+            new Ratio("MicrometerSink.metricsPair", "MicrometerListener.metricsPair", true, at("1000"), 0.25)));
+
+    /**
+     * Issue 20's targets, at every size of {@link #ISSUE_20_SIZES} on the plain top level (as the driver hands over an
+     * insert), and {@code specOnly()} against {@code clone()} also where the command is held as one buffer
+     * ({@code shape=bytebuf}, where {@code clone()} is a plain byte copy); then, shown and not judged, ours against the floors
+     * with what the event API forces (the fixed part per event); then issue 11's B/op targets, which issue 20 keeps.
+     */
+    static final Set ISSUE_20 = new Set("Targets of issue 20", true, issue20());
+
     private Targets() {
+    }
+
+    private static List<Ratio> issue20() {
+        List<Ratio> list = new ArrayList<>();
+        String[][] judged = {
+                {"OursDefaults.started", "FloorOnePass.started", "plain", "1.5"},
+                {"OursDefaults.started", "CodecEncoding.started", "plain", "0.5"},
+                {"OursSpecOnly.started", "FloorFramingCopy.started", "plain", "1.2"},
+                {"OursSpecOnly.started", "Clone.started", "plain", "1.0"},
+                {"OursSpecOnly.started", "Clone.started", "bytebuf", "2.0"},
+                {"MicrometerSink.metricsPair", "MicrometerListener.metricsPair", null, "1.0"},
+                {"OursDefaults.started", "FloorForwarded.started floor=onePass", "plain", "NaN"},
+                {"OursSpecOnly.started", "FloorForwarded.started floor=framingCopy", "plain", "NaN"},
+        };
+        for (String[] t : judged) {
+            for (String[] size : ISSUE_20_SIZES) {
+                Map<String, String> at = new LinkedHashMap<>();
+                at.put("count", size[0]);
+                at.put("docSize", size[1]);
+                if (t[2] != null) {
+                    at.put("shape", t[2]);
+                }
+                list.add(new Ratio(t[0], t[1], false, at, Double.parseDouble(t[3])));
+            }
+        }
+        for (Ratio kept : ISSUE_11.ratios) {
+            if (kept.bytes) {
+                list.add(kept);
+            }
+        }
+        return list;
+    }
+
+    private static Map<String, String> at(final String count) {
+        Map<String, String> at = new LinkedHashMap<>();
+        at.put("count", count);
+        return at;
+    }
+
+    /**
+     * A target: {@code numerator / denominator} of ns/op or B/op, both measured at the parameters {@code at}, at most
+     * {@code limit}; a NaN limit shows the ratio without judging it. A side names {@code Subject.method}, then the parameters
+     * that pick one of its variants ({@code FloorForwarded.started floor=onePass}). Where {@code at} names no
+     * {@code docSize} or {@code shape}, the subjects' must be {@code small} and {@code plain} (or absent).
+     */
+    static final class Ratio {
+        final String numerator;
+        final String denominator;
+        final boolean bytes;
+        final Map<String, String> at;
+        final double limit;
+
+        Ratio(final String numerator, final String denominator, final boolean bytes, final Map<String, String> at,
+              final double limit) {
+            this.numerator = numerator;
+            this.denominator = denominator;
+            this.bytes = bytes;
+            this.at = at;
+            this.limit = limit;
+        }
+
+        String count() {
+            return at.get("count");
+        }
+
+        /** @return where it is measured, as the table says it: the count, then the document size and the shape if named */
+        String size() {
+            StringBuilder sb = new StringBuilder(count());
+            if (at.containsKey("docSize")) {
+                sb.append(' ').append(at.get("docSize"));
+            }
+            if ("bytebuf".equals(at.get("shape"))) {
+                sb.append(", one buffer");
+            }
+            return sb.toString();
+        }
+
+        /** @return the rule, such as {@code ns/op <= 1.50x}, or {@code ns/op (shown)} */
+        String rule() {
+            return (bytes ? "B/op" : "ns/op") + (Double.isNaN(limit) ? " (shown)"
+                    : " <= " + String.format(Locale.ROOT, "%.2fx", limit));
+        }
+    }
+
+    /** A list of targets with the title of its table; {@code sizes}: whether its table names the document size. */
+    static final class Set {
+        final String title;
+        final boolean sizes;
+        final List<Ratio> ratios;
+
+        Set(final String title, final boolean sizes, final List<Ratio> ratios) {
+            this.title = title;
+            this.sizes = sizes;
+            this.ratios = ratios;
+        }
     }
 
     static String check(final List<Report.Row> rows, final boolean markdown) {

@@ -1,6 +1,7 @@
 package io.github.mongoredact.jmh.support;
 
 import com.mongodb.event.CommandStartedEvent;
+import com.mongodb.event.CommandSucceededEvent;
 import io.github.mongoredact.RedactingCommandListener;
 import io.github.mongoredact.RedactionPolicy;
 import org.bson.BsonDocument;
@@ -10,7 +11,10 @@ import org.bson.RawBsonDocument;
 import java.util.Arrays;
 import java.util.Locale;
 
-/** What the library forwards for a started event, as bytes: the reference the floor prototypes must reproduce exactly. */
+/**
+ * What the library forwards for a started or succeeded event, as bytes: the reference the floor prototypes must reproduce
+ * exactly.
+ */
 public final class Forwarded {
     private Forwarded() {
     }
@@ -40,9 +44,29 @@ public final class Forwarded {
         RedactingCommandListener listener = RedactingCommandListener.builder().policy(policy).addListener(downstream).build();
         listener.commandStarted(event);
         Checks.noFailures(listener);
-        BsonDocument command = downstream.started.getCommand();
-        Checks.check(command instanceof RawBsonDocument, "forwarded " + command.getClass().getName());
-        ByteBuf buf = ((RawBsonDocument) command).getByteBuffer();
+        return bytes(downstream.started.getCommand());
+    }
+
+    /**
+     * @param policy the policy
+     * @param event a succeeded event
+     * @return the bytes of the reply our listener forwards for it under the policy
+     */
+    public static byte[] succeeded(final RedactionPolicy policy, final CommandSucceededEvent event) {
+        LastEventListener downstream = new LastEventListener();
+        RedactingCommandListener listener = RedactingCommandListener.builder().policy(policy).addListener(downstream).build();
+        listener.commandSucceeded(event);
+        Checks.noFailures(listener);
+        return bytes(downstream.succeeded.getResponse());
+    }
+
+    /**
+     * @param document a forwarded document
+     * @return its bytes
+     */
+    public static byte[] bytes(final BsonDocument document) {
+        Checks.check(document instanceof RawBsonDocument, "forwarded " + document.getClass().getName());
+        ByteBuf buf = ((RawBsonDocument) document).getByteBuffer();
         byte[] bytes = new byte[buf.remaining()];
         buf.get(bytes);
         return bytes;

@@ -3,10 +3,12 @@ package io.github.mongoredact.jmh.floor;
 import com.mongodb.event.CommandStartedEvent;
 import io.github.mongoredact.RedactionPolicy;
 import io.github.mongoredact.jmh.CodecEncodingBenchmark;
+import io.github.mongoredact.jmh.FloorForwardedBenchmark;
 import io.github.mongoredact.jmh.FloorInput;
 import io.github.mongoredact.jmh.support.DriverDocuments;
 import io.github.mongoredact.jmh.support.Forwarded;
 import io.github.mongoredact.jmh.support.Inputs;
+import org.bson.BsonBinary;
 import org.bson.BsonBoolean;
 import org.bson.BsonDateTime;
 import org.bson.BsonDecimal128;
@@ -18,6 +20,7 @@ import org.bson.BsonNull;
 import org.bson.BsonString;
 import org.bson.BsonTimestamp;
 import org.bson.ByteBuf;
+import org.bson.RawBsonDocument;
 import org.bson.io.BasicOutputBuffer;
 import org.bson.types.Decimal128;
 import org.junit.jupiter.api.Test;
@@ -35,9 +38,13 @@ class FloorsTest {
     private static final int[] COUNTS = {0, 1, 5, 1000};
 
     private static FloorInput input(final int count) {
+        return input("small", count);
+    }
+
+    private static FloorInput input(final String docSize, final int count) {
         FloorInput input = new FloorInput();
         input.shape = "plain";
-        input.docSize = "small";
+        input.docSize = docSize;
         input.count = count;
         input.setUp();
         return input;
@@ -81,12 +88,42 @@ class FloorsTest {
     }
 
     @Test
-    void placeholderWalkersRefuseNestedDocuments() {
+    void everyFloorIsWhatTheLibraryForwardsForKibDocumentsWithNestedDocumentsAndArrays() {
+        FramingCopyFloor framing = new FramingCopyFloor();
+        PlaceholderFloor placeholders = new PlaceholderFloor();
+        for (int count : new int[]{1, 5, 100}) {
+            CommandStartedEvent event = input("kib", count).event;
+            assertArrayEquals(Forwarded.started(RedactionPolicy.specOnly(), event), framing.copy(event.getCommand()),
+                    "framing copy count=" + count);
+            byte[] expected = Forwarded.started(RedactionPolicy.defaults(), event);
+            assertArrayEquals(expected, placeholders.onePass(event.getCommand()), "onePass count=" + count);
+            assertArrayEquals(expected, placeholders.twoPass(event.getCommand()), "twoPass count=" + count);
+        }
+    }
+
+    @Test
+    void forwardedFloorsCheckThemselvesAndForwardAnEventThatOwnsTheirBytes() {
+        for (String docSize : new String[]{"small", "kib"}) {
+            FloorInput input = input(docSize, 5);
+            for (String floor : new String[]{"framingCopy", "onePass"}) {
+                FloorForwardedBenchmark benchmark = new FloorForwardedBenchmark();
+                benchmark.floor = floor;
+                benchmark.setUp(input); // checks against the library's output itself
+                CommandStartedEvent forwarded = benchmark.started(input);
+                assertEquals(RawBsonDocument.class, forwarded.getCommand().getClass());
+                assertEquals(input.event.getRequestId(), forwarded.getRequestId());
+                assertEquals(input.event.getCommandName(), forwarded.getCommandName());
+            }
+        }
+    }
+
+    @Test
+    void placeholderWalkersRefuseTypesTheyDoNotHandle() {
         BsonDocument body = new BsonDocument("insert", new BsonString("c")).append("$db", new BsonString("db"));
-        BsonDocument nested = new BsonDocument("a", new BsonDocument("b", new BsonInt32(1)));
-        BsonDocument command = DriverDocuments.plainWithSequence(body, "documents", Collections.singletonList(nested));
+        BsonDocument binary = new BsonDocument("a", new BsonDocument("b", new BsonBinary(new byte[]{1, 2})));
+        BsonDocument command = DriverDocuments.plainWithSequence(body, "documents", Collections.singletonList(binary));
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> new PlaceholderFloor().onePass(command));
-        assertEquals("the placeholder floor handles scalar types only: type=3", e.getMessage());
+        assertEquals("the placeholder floor does not handle type=5", e.getMessage());
     }
 
     @Test

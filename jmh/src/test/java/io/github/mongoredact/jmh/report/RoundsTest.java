@@ -54,18 +54,18 @@ class RoundsTest {
     @Test
     void targetRatioIsTheRatioOfTheMediansWithThePerRoundSpread() throws IOException {
         List<Rounds.Subject> subjects = Rounds.load(fourRounds());
-        Rounds.Target defaultsVsFloor = Rounds.TARGETS.get(0);
+        Targets.Ratio defaultsVsFloor = Targets.ISSUE_11.ratios.get(0);
         double[] r = Rounds.ratio(subjects, defaultsVsFloor);
         assertEquals(265.0 / 61.0, r[0], 1e-9);
         assertEquals(250.0 / 62.0, r[1], 1e-9);
         assertEquals(350.0 / 70.0, r[2], 1e-9);
         assertEquals(4, r[3]);
-        assertNull(Rounds.ratio(subjects, Rounds.TARGETS.get(1)), "the driver's encoding was not measured");
+        assertNull(Rounds.ratio(subjects, Targets.ISSUE_11.ratios.get(1)), "the driver's encoding was not measured");
     }
 
     @Test
     void markdownListsMediansWithSpreadAndJudgesTheTargets() throws IOException {
-        String md = Rounds.markdown(Rounds.load(fourRounds()));
+        String md = Rounds.markdown(Rounds.load(fourRounds()), Targets.ISSUE_11);
         assertTrue(md.contains("median over 4 rounds"), md);
         String ours = line(md, "| OursDefaults | started |");
         assertTrue(ours.contains("265.00µ [250.00µ-350.00µ]") && ours.contains("82,116 [82,100-82,120]"), ours);
@@ -78,7 +78,7 @@ class RoundsTest {
 
     @Test
     void jsonCarriesEveryRoundAndTheTargets() throws IOException {
-        String text = ResultFiles.json(Rounds.json(Rounds.load(fourRounds())), 2);
+        String text = ResultFiles.json(Rounds.json(Rounds.load(fourRounds()), Targets.ISSUE_11), 2);
         JsonNode json = ResultFiles.MAPPER.readTree(text);
         JsonNode subjects = json.get("subjects");
         assertEquals(2, subjects.size());
@@ -117,6 +117,47 @@ class RoundsTest {
         assertThrows(IllegalArgumentException.class, () -> Rounds.merge(List.of(notAnArray)));
     }
 
+    @Test
+    void issue20JudgesEverySizeEveryShapeItNamesAndShowsTheForwardedFloors() throws IOException {
+        assertEquals(8 * Targets.ISSUE_20_SIZES.size() + 3, Targets.ISSUE_20.ratios.size());
+        List<Path> files = new ArrayList<>();
+        for (int r = 1; r <= 2; r++) {
+            String kibOneBuffer = "\"count\": \"100\", \"docSize\": \"kib\", \"shape\": \"bytebuf\"";
+            String kibPlain = "\"count\": \"100\", \"docSize\": \"kib\", \"shape\": \"plain\"";
+            files.add(write("round-" + r + "-OursSpecOnly-kib-bytebuf.json",
+                    result("OursSpecOnlyBenchmark.started", kibOneBuffer, 30 + r, 103_000)));
+            files.add(write("round-" + r + "-Clone-kib-bytebuf.json",
+                    result("CloneBenchmark.started", kibOneBuffer, 10, 103_000)));
+            files.add(write("round-" + r + "-OursSpecOnly-kib.json",
+                    result("OursSpecOnlyBenchmark.started", kibPlain, 50, 103_000)));
+            files.add(write("round-" + r + "-Clone-kib.json", result("CloneBenchmark.started", kibPlain, 100, 113_000)));
+            String framing = "\"floor\": \"framingCopy\", " + kibPlain;
+            String onePass = "\"floor\": \"onePass\", " + kibPlain;
+            files.add(write("round-" + r + "-FloorForwarded-kib.json", result("FloorForwardedBenchmark.started", framing, 40,
+                    103_000) + ", " + result("FloorForwardedBenchmark.started", onePass, 400, 80_000)));
+        }
+        List<Rounds.Subject> subjects = Rounds.load(files);
+        String md = Rounds.markdown(subjects, Targets.ISSUE_20);
+        String oneBuffer = line(md, "| OursSpecOnly.started / Clone.started | 100 kib, one buffer |");
+        assertTrue(oneBuffer.contains("| ns/op <= 2.00x | 3.15x | [3.10x-3.20x] | MISSED |"), oneBuffer);
+        String plain = line(md, "| OursSpecOnly.started / Clone.started | 100 kib |");
+        assertTrue(plain.contains("| ns/op <= 1.00x | 0.50x | [0.50x-0.50x] | met |"), plain);
+        String shown = line(md, "| OursSpecOnly.started / FloorForwarded.started floor=framingCopy | 100 kib |");
+        assertTrue(shown.contains("| ns/op (shown) | 1.25x | [1.25x-1.25x] | shown |"), shown);
+        assertTrue(line(md, "| OursSpecOnly.started / Clone.started | 1 small |").endsWith("| not measured |"), md);
+        assertTrue(md.contains("#### Targets of issue 20: ratio"), md);
+        JsonNode json = ResultFiles.MAPPER.readTree(ResultFiles.json(Rounds.json(subjects, Targets.ISSUE_20), 2));
+        for (JsonNode t : json.get("targets")) {
+            if (t.get("denominator").asText().equals("FloorForwarded.started floor=framingCopy")
+                    && t.get("docSize").asText().equals("kib") && t.get("count").asInt() == 100) {
+                assertTrue(t.path("limit").isMissingNode() && t.path("met").isMissingNode(), t.toString());
+                assertEquals(1.25, t.get("ratio").asDouble(), 1e-9);
+                return;
+            }
+        }
+        throw new AssertionError("no shown target in " + json);
+    }
+
     private List<Path> fourRounds() throws IOException {
         double[] ours = {260, 250, 350, 270};
         double[] oursBytes = {82_116, 82_100, 82_120, 82_116};
@@ -138,7 +179,11 @@ class RoundsTest {
     }
 
     private static String result(final String benchmark, final double us, final double bytes) {
-        return "{\"benchmark\": \"io.x." + benchmark + "\", \"mode\": \"avgt\", \"params\": {" + PLAIN + "}, "
+        return result(benchmark, PLAIN, us, bytes);
+    }
+
+    private static String result(final String benchmark, final String params, final double us, final double bytes) {
+        return "{\"benchmark\": \"io.x." + benchmark + "\", \"mode\": \"avgt\", \"params\": {" + params + "}, "
                 + "\"primaryMetric\": {\"score\": " + us / 1000 + ", \"scoreError\": 0.0, \"scoreUnit\": \"ms/op\", "
                 + "\"rawData\": [[" + us / 1000 + "]]}, \"secondaryMetrics\": {\"gc.alloc.rate.norm\": {\"score\": " + bytes
                 + ", \"rawData\": [[" + bytes + "]]}}}";
