@@ -16,6 +16,8 @@ import org.bson.BsonTimestamp;
 import org.bson.RawBsonDocument;
 import org.bson.codecs.BsonDocumentCodec;
 import org.bson.codecs.DecoderContext;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -42,6 +44,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * {@code {"$redactionError": "..."}} that says what failed, counted, and nothing is thrown into the driver.
  */
 class CorruptInputTest {
+    @RegisterExtension
+    final LibraryWarnings warnings = new LibraryWarnings();
+
     private static final String SECRET = "alice@example.com";
 
     /** A valid find whose filter holds the secret. */
@@ -386,6 +391,11 @@ class CorruptInputTest {
 
     static int readInt(final byte[] b) {
         return ByteBuffer.wrap(b).order(ByteOrder.LITTLE_ENDIAN).getInt(0);
+    }
+
+    @AfterEach
+    void warningsQuoteNoDocument() {
+        warnings.assertNoneQuotes(SECRET);
     }
 
     static void assertMarker(final String what, final BsonDocument forwarded) {

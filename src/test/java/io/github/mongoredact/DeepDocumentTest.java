@@ -9,6 +9,7 @@ import io.github.mongoredact.micrometer.MicrometerCommandSink;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import org.bson.BsonDocument;
 import org.bson.RawBsonDocument;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -30,6 +31,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * sink and both built-in policies: each sink gets a marker or a rendering, and nothing throws.
  */
 class DeepDocumentTest {
+    @RegisterExtension
+    final LibraryWarnings warnings = new LibraryWarnings();
+
     private static final int LEVELS = 1000;
     private static final int STACK = 256 * 1024;
 
@@ -79,6 +83,9 @@ class DeepDocumentTest {
             assertEquals(0, listener.getCounters().getSinkFailures(), "no sink threw");
             assertMarkerOrCopy(kept.started.get(0).getCommand());
             assertMarkerOrCopy(kept.succeeded.get(0).getResponse());
+            if (kept.started.get(0).getCommand().containsKey("$redactionError")) {
+                warnings.assertSaid("a marker document was forwarded in its place");
+            }
             assertEquals(2, log.lines().size(), log.text());
             assertEquals(1, registry.get("mongodb.driver.commands").timer().count());
         }

@@ -5,6 +5,7 @@ import org.bson.BsonArray;
 import org.bson.BsonDocument;
 import org.bson.BsonString;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -22,6 +23,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * an exception.
  */
 class DeepNestingTest {
+    @RegisterExtension
+    final LibraryWarnings warnings = new LibraryWarnings();
+
     private static final int LEVELS = 1000;
     private static final long STACK = 256 * 1024;
     private static final String SECRET = "alice@example.com";
@@ -106,6 +110,7 @@ class DeepNestingTest {
             assertTrue(outcome.contains("$redactionError"), outcome);
             assertFalse(outcome.contains(SECRET), outcome);
         }
+        warnings.assertSaid("a marker document was forwarded in its place");
     }
 
     @Test

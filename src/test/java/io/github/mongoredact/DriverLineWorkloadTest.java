@@ -20,6 +20,8 @@ import org.junit.jupiter.api.Test;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -40,10 +42,12 @@ class DriverLineWorkloadTest {
 
     @Test
     void runsOnTheDriverLineTheBuildPutOnTheClassPath() {
-        String expected = System.getProperty("mongo-redact.test.driver");
+        // the build's execution names its line: driver-5.0, java-25-driver-4.11 ...
+        Matcher line = Pattern.compile("driver-(\\d+\\.\\d+)").matcher(System.getProperty("mongo-redact.test.execution", ""));
         String actual = DriverApi.driverVersion();
-        if (expected != null) {
-            assertEquals(expected, actual, "the driver on the class path");
+        if (line.find()) {
+            assertTrue(actual.startsWith(line.group(1) + "."), "the driver on the class path: " + actual + ", expected line "
+                    + line.group(1));
         }
         assertEquals(null, DriverApi.unsupportedReason(), DriverApi.paths());
         boolean publicOnly = Boolean.getBoolean("io.github.mongoredact.noFieldAccess");

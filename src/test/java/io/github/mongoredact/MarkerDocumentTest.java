@@ -7,6 +7,7 @@ import org.bson.BsonInt32;
 import org.bson.BsonString;
 import org.bson.RawBsonDocument;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
@@ -17,6 +18,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** The marker forwarded in place of a document that could not be copied is immutable: no sink can change what the next sees. */
 class MarkerDocumentTest {
+    @RegisterExtension
+    final LibraryWarnings warnings = new LibraryWarnings();
+
 
     @Test
     void markerCannotBeChangedByOneSinkForTheNext() {
@@ -38,6 +42,7 @@ class MarkerDocumentTest {
         assertTrue(seen[1].containsKey("$redactionError"), seen[1].toJson());
         assertEquals(1, seen[1].size(), seen[1].toJson());
         assertEquals(1, listener.getCounters().getRedactionFailures());
+        warnings.assertSaid("a marker document was forwarded in its place");
     }
 
     /** {"find": "c", ...} whose second element claims a string longer than the document. */

@@ -13,6 +13,7 @@ import org.bson.BsonInt32;
 import org.bson.BsonString;
 import org.bson.Document;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 import java.io.BufferedReader;
 import java.io.File;
@@ -34,6 +35,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * and the event still reaches the other downstreams. {@link ThreadDeath} alone is rethrown (see the listener's {@code Guard}).
  */
 class NeverThrowsIntoTheDriverTest {
+    @RegisterExtension
+    final LibraryWarnings warnings = new LibraryWarnings();
+
 
     /** A downstream that throws what the supplier makes from every callback. */
     static final class ErrorListener implements CommandListener {
@@ -98,6 +102,7 @@ class NeverThrowsIntoTheDriverTest {
         }
         assertEquals(4L * events, listener.getCounters().getSinkFailures());
         assertEquals(0, listener.getCounters().getRedactionFailures());
+        warnings.assertSaid("threw from commandStarted");
     }
 
     @Test

@@ -9,6 +9,7 @@ import com.mongodb.event.CommandStartedEvent;
 import com.mongodb.event.CommandSucceededEvent;
 import org.bson.Document;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -23,6 +24,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * driver, against the real server, sees nothing of it.
  */
 class ThrowingDownstreamTest {
+    @RegisterExtension
+    final LibraryWarnings warnings = new LibraryWarnings();
+
 
     static final class ThrowingListener implements CommandListener {
         final AtomicInteger calls = new AtomicInteger();
@@ -98,6 +102,7 @@ class ThrowingDownstreamTest {
         assertEquals(2L * events, listener.getCounters().getSinkFailures());
         assertEquals(events, listener.getCounters().getEventsForwarded());
         assertEquals(0, listener.getCounters().getRedactionFailures());
+        warnings.assertSaid("threw from commandStarted");
     }
 
     @Test
@@ -121,6 +126,7 @@ class ThrowingDownstreamTest {
         assertEquals(1, started.size());
         assertEquals("{\"find\": \"customers\", \"$db\": \"shop\"}", started.get(0).getCommand().toJson());
         assertEquals(1, listener.getCounters().getSinkFailures());
+        warnings.assertSaid("threw from needsDocuments");
     }
 
     @Test
@@ -146,5 +152,6 @@ class ThrowingDownstreamTest {
                         .append("$db", new org.bson.BsonString("admin")), DriverShapes.Backing.RAW))));
         assertEquals("ping", last.started.getCommandName());
         assertEquals(2, listener.getCounters().getSinkFailures());
+        warnings.assertSaid("threw from commandStarted");
     }
 }

@@ -8,8 +8,6 @@ import io.github.mongoredact.CompletedCommand;
 import io.github.mongoredact.StartedCommand;
 import io.github.mongoredact.handoff.HandOffSink;
 import io.github.mongoredact.internal.Guard;
-import io.github.mongoredact.internal.json.TruncatedJson;
-import org.bson.BsonDocument;
 
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -74,6 +72,7 @@ public final class CommandLogSink implements CommandSink {
     private final long slowThresholdNanos;
     private final CommandLog log;
     private final boolean keyValuePairs;
+    private final CommandLogLines lines;
     private final LongAdder failures = new LongAdder();
     private final AtomicBoolean warnedFailure = new AtomicBoolean();
 
@@ -86,6 +85,7 @@ public final class CommandLogSink implements CommandSink {
         this.slowThresholdNanos = builder.slowThresholdNanos;
         this.log = builder.log == null ? CommandLog.create(loggerName) : builder.log;
         this.keyValuePairs = builder.keyValuePairs == null ? log.keepsKeyValuePairsApart() : builder.keyValuePairs;
+        this.lines = new CommandLogLines(maxDocumentLength, keyValuePairs, (e, document) -> failed(e, document, true));
     }
 
     /**
@@ -167,51 +167,15 @@ public final class CommandLogSink implements CommandSink {
             }
             logStarted(lineLevel, command.getStarted());
         }
-        StartedCommand started = command.getStarted();
-        LogLine line = new LogLine(128 + (maxDocumentLength == 0 ? 256 : maxDocumentLength), keyValuePairs);
-        line.text("Command \"").field("commandName", started.getCommandName()).text("\" ")
-                .text(command.isSucceeded() ? "succeeded" : "failed")
-                .text(" on database \"").field("databaseName", started.getDatabaseName()).text("\" in ")
-                .field("durationMS", command.getElapsedNanos() / 1_000_000.0).text(" ms")
-                .connection(started);
-        if (command.isSucceeded()) {
-            line.text(" Command reply: ").field("reply", render(command.getReply()));
-        } else {
-            line.structured("failure", TruncatedJson.cut(String.valueOf(command.getFailure()), maxDocumentLength));
-        }
-        if (command.hasError()) {
-            line.structured("errorCode", command.getErrorCode());
-            String codeName = command.getErrorCodeName();
-            if (codeName != null) {
-                line.structured("errorCodeName", codeName);
-            }
-        }
+        LogLine line = lines.completed(command);
         Throwable failure = command.getFailure();
         log.log(lineLevel, line.message(), line.keyValues(),
                 failure == null ? null : CommandLog.CutFailure.of(failure, maxDocumentLength));
     }
 
     private void logStarted(final Level lineLevel, final StartedCommand started) {
-        String json = render(started.getCommand());
-        LogLine line = new LogLine(160 + json.length(), keyValuePairs);
-        line.text("Command \"").field("commandName", started.getCommandName()).text("\" started on database \"")
-                .field("databaseName", started.getDatabaseName()).text("\"")
-                .connection(started)
-                .text(" Command: ").field("command", json);
+        LogLine line = lines.started(started);
         log.log(lineLevel, line.message(), line.keyValues(), null);
-    }
-
-    private String render(@Nullable final BsonDocument document) {
-        if (document == null) {
-            return "{}";
-        }
-        try {
-            return TruncatedJson.render(document, maxDocumentLength);
-        } catch (RuntimeException e) {
-            // bytes that are not BSON: the line still tells what ran, and the failure is counted
-            failed(e, document, true);
-            return "{\"$renderError\": \"" + e.getClass().getName() + "\"}";
-        }
     }
 
     /**

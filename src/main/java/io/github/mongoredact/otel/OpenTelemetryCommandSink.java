@@ -89,7 +89,7 @@ public final class OpenTelemetryCommandSink implements CommandSink {
     private final int queryTextMaxLength;
     private final StaticAttributes attributes = new StaticAttributes();
     /** The span of the command in flight on each connection (a connection has one), by the driver's connection id. */
-    private final ConcurrentHashMap<Long, InFlight> inFlight = new ConcurrentHashMap<>();
+    private final ConcurrentHashMap<Long, InFlightSpan> inFlight = new ConcurrentHashMap<>();
     private final LongAdder failures = new LongAdder();
     private final AtomicBoolean warned = new AtomicBoolean();
     private final long epochNanosAtAnchor;
@@ -144,8 +144,8 @@ public final class OpenTelemetryCommandSink implements CommandSink {
             }
             long start = now();
             Span span = spanBuilder(command, start).startSpan();
-            InFlight previous = inFlight.put(DriverApi.localValue(connectionId(command)),
-                    new InFlight(span, start, command.getRequestId()));
+            InFlightSpan previous = inFlight.put(DriverApi.localValue(connectionId(command)),
+                    new InFlightSpan(span, start, command.getRequestId()));
             if (previous != null) {
                 // the completion of the command before never came (a failure of the listener): end it as it is
                 previous.span.end();
@@ -166,7 +166,7 @@ public final class OpenTelemetryCommandSink implements CommandSink {
                 return;
             }
             long key = DriverApi.localValue(connectionId(started));
-            InFlight entry = inFlight.get(key);
+            InFlightSpan entry = inFlight.get(key);
             Span span;
             long start;
             if (entry != null && entry.requestId == started.getRequestId() && inFlight.remove(key, entry)) {
@@ -303,19 +303,6 @@ public final class OpenTelemetryCommandSink implements CommandSink {
     @Override
     public String toString() {
         return "OpenTelemetryCommandSink{enabled=" + enabled + ", queryTextMaxLength=" + queryTextMaxLength + "}";
-    }
-
-    /** The span of a command in flight, with its start and the request it belongs to. */
-    private static final class InFlight {
-        final Span span;
-        final long start;
-        final int requestId;
-
-        InFlight(final Span span, final long start, final int requestId) {
-            this.span = span;
-            this.start = start;
-            this.requestId = requestId;
-        }
     }
 
     /**

@@ -9,10 +9,12 @@ import io.github.mongoredact.CommandSink;
 import io.github.mongoredact.CompletedCommand;
 import io.github.mongoredact.EmbeddedServer;
 import io.github.mongoredact.Events;
+import io.github.mongoredact.LibraryWarnings;
 import io.github.mongoredact.RedactingCommandListener;
 import io.github.mongoredact.StartedCommand;
 import org.bson.Document;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -28,6 +30,9 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 class HandOffSinkTest {
+    @RegisterExtension
+    final LibraryWarnings warnings = new LibraryWarnings();
+
     private static final int PRODUCERS = 8;
 
     /** A sink that waits for a gate on its first event, then records every event. */
@@ -265,6 +270,7 @@ class HandOffSinkTest {
         assertEquals(100, calls.get());
         assertEquals(50, handOff.getFailures());
         assertEquals(100, handOff.getDelivered());
+        warnings.assertSaid("threw");
     }
 
     @Test

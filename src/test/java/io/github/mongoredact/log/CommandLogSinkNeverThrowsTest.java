@@ -6,6 +6,7 @@ import io.github.mongoredact.Documents;
 import io.github.mongoredact.EmbeddedServer;
 import io.github.mongoredact.Events;
 import io.github.mongoredact.Json;
+import io.github.mongoredact.LibraryWarnings;
 import io.github.mongoredact.RedactingCommandListener;
 import io.github.mongoredact.RedactionPolicy;
 import io.github.mongoredact.StartedCommand;
@@ -16,6 +17,7 @@ import org.bson.BsonString;
 import org.bson.RawBsonDocument;
 import org.bson.codecs.BsonDocumentCodec;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 import java.util.List;
 
@@ -24,6 +26,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** Whatever the input or the backend, the log sink's callbacks return normally: nothing is thrown into the driver. */
 class CommandLogSinkNeverThrowsTest {
+    @RegisterExtension
+    final LibraryWarnings warnings = new LibraryWarnings();
+
 
     private static StartedCommand started(final BsonDocument command) {
         return Events.started(Events.startedEvent(9, "{\"insert\": \"users\"}"), command, "users", 1);
@@ -71,6 +76,7 @@ class CommandLogSinkNeverThrowsTest {
         assertEquals(1, sink.getFailures());
         assertEquals("{\"$renderError\": \"org.bson.BsonSerializationException\"}", log.lines.get(0).field("command"));
         assertTrue(log.lines.get(0).message.startsWith("Command \"insert\" started"), log.lines.get(0).message);
+        warnings.assertSaid("could not read a document and showed it as $renderError");
     }
 
     @Test
@@ -100,6 +106,7 @@ class CommandLogSinkNeverThrowsTest {
             sink.completed(Events.failed(started, Events.commandException(2, "BadValue"), 1000));
             assertEquals(3, sink.getFailures(), throwable.toString());
         }
+        warnings.assertSaid("failed to log a command and dropped the line");
     }
 
     @Test
@@ -131,5 +138,6 @@ class CommandLogSinkNeverThrowsTest {
         assertTrue(command.startsWith("{\"$redactionError\"") || (command.endsWith(" ...") && command.length() == 1004),
                 command);
         assertTrue(log.startingWith("Command \"insert\" failed").isEmpty(), log.lines.toString());
+        warnings.texts().forEach(text -> assertTrue(text.contains("a marker document was forwarded in its place"), text));
     }
 }

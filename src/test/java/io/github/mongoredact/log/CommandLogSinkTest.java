@@ -9,6 +9,7 @@ import com.mongodb.event.CommandStartedEvent;
 import io.github.mongoredact.EmbeddedServer;
 import io.github.mongoredact.Events;
 import io.github.mongoredact.Json;
+import io.github.mongoredact.LibraryWarnings;
 import io.github.mongoredact.RedactingCommandListener;
 import io.github.mongoredact.RedactionPolicy;
 import io.github.mongoredact.StartedCommand;
@@ -19,6 +20,7 @@ import org.bson.BsonString;
 import org.bson.Document;
 import org.bson.types.ObjectId;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 import java.util.List;
 import java.util.concurrent.TimeUnit;
@@ -30,6 +32,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
 class CommandLogSinkTest {
+    @RegisterExtension
+    final LibraryWarnings warnings = new LibraryWarnings();
+
     private static final String FIND = "{\"find\": \"users\", \"filter\": {\"name\": \"?string\"}}";
 
     private static StartedCommand find(final CommandStartedEvent event) {
@@ -206,6 +211,7 @@ class CommandLogSinkTest {
             assertEquals(1, reads.get());
             assertEquals(1, sink.getFailures());
         }
+        warnings.assertSaid("failed to log a command and dropped the line");
     }
 
     @Test

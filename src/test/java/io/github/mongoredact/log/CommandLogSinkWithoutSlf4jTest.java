@@ -1,6 +1,8 @@
 package io.github.mongoredact.log;
 
+import io.github.mongoredact.LibraryWarnings;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 import java.io.File;
 import java.io.IOException;
@@ -34,6 +36,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * java.util.logging that says where it looked and how to add SLF4J either way.
  */
 class CommandLogSinkWithoutSlf4jTest {
+    @RegisterExtension
+    final LibraryWarnings warnings = new LibraryWarnings();
+
 
     @Test
     void isOffAfterOneJulWarningWithoutSlf4j() throws Exception {
@@ -80,6 +85,7 @@ class CommandLogSinkWithoutSlf4jTest {
         assertTrue(message.startsWith("SLF4J (org.slf4j:slf4j-api) is not visible to mongo-redact (the unnamed module,"
                 + " class loader java.net.URLClassLoader"), message);
         assertSaysHowToAddItEitherWay(message);
+        warnings.assertSaid("is not visible to mongo-redact");
     }
 
     /** @return the one java.util.logging warning of a sink built through the loader's classes */
@@ -153,6 +159,7 @@ class CommandLogSinkWithoutSlf4jTest {
         } finally {
             Files.deleteIfExists(jar);
         }
+        warnings.assertSaid("is not visible to mongo-redact");
     }
 
     @Test

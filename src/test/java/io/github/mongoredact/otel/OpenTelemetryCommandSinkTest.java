@@ -10,6 +10,7 @@ import com.mongodb.client.model.Indexes;
 import com.mongodb.event.CommandStartedEvent;
 import io.github.mongoredact.EmbeddedServer;
 import io.github.mongoredact.Events;
+import io.github.mongoredact.LibraryWarnings;
 import io.github.mongoredact.RedactingCommandListener;
 import io.github.mongoredact.RedactionPolicy;
 import io.opentelemetry.api.OpenTelemetry;
@@ -24,6 +25,7 @@ import org.bson.BsonDocument;
 import org.bson.Document;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 import java.util.ArrayList;
 import java.util.Collections;
@@ -40,6 +42,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** The OpenTelemetry sink behind the real driver against the embedded server, and with constructed events. */
 class OpenTelemetryCommandSinkTest {
+    @RegisterExtension
+    final LibraryWarnings warnings = new LibraryWarnings();
+
     private static final String EMAIL = "ada.lovelace@example.org";
     private final Spans spans = new Spans();
     private final EmbeddedServer server = new EmbeddedServer();
@@ -295,5 +300,6 @@ class OpenTelemetryCommandSinkTest {
         OpenTelemetryCommandSink sink = OpenTelemetryCommandSink.builder(failing).queryTextMaxLength(100).build();
         client(RedactionPolicy.defaults(), sink).getDatabase("app").getCollection("users").insertOne(new Document("a", 1));
         assertTrue(sink.getFailures() >= 2, "started and completed each failed: " + sink.getFailures());
+        warnings.assertSaid("failed to trace a command and dropped its span");
     }
 }

@@ -3,6 +3,7 @@ package io.github.mongoredact.internal.policy;
 import io.github.mongoredact.DriverShapes.Backing;
 import io.github.mongoredact.DriverShapes;
 import io.github.mongoredact.LastEventListener;
+import io.github.mongoredact.LibraryWarnings;
 import io.github.mongoredact.RedactingCommandListener;
 import io.github.mongoredact.RedactionPolicy;
 import io.github.mongoredact.SequenceBytes;
@@ -23,6 +24,7 @@ import org.bson.codecs.BsonDocumentCodec;
 import org.bson.codecs.DecoderContext;
 import org.bson.types.ObjectId;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
@@ -46,6 +48,9 @@ import static org.junit.jupiter.api.Assertions.fail;
  * Rerun one case with {@code -Dfuzz.seed=<seed> -Dfuzz.cases=1}.
  */
 class CorruptInputFuzzTest {
+    @RegisterExtension
+    final LibraryWarnings warnings = new LibraryWarnings();
+
     private static final long BASE_SEED = Long.getLong("fuzz.seed", 0xF1_1BL);
     private static final int CASES = Integer.getInteger("fuzz.cases", 3000);
     private static final byte[] SECRET = "QZXSECRT".getBytes(StandardCharsets.US_ASCII);
@@ -247,6 +252,12 @@ class CorruptInputFuzzTest {
             Backing backing = Backing.values()[i % Backing.values().length];
             String context = "seed=" + seed + " backing=" + backing + " " + s.name + (s.reply ? " reply" : "");
             BsonDocument forwarded = forward(RedactionPolicy.defaults(), s, input(s, backing));
+            List<String> said = warnedOncePerMarker(forwarded, context);
+            for (byte[] secret : s.secrets) {
+                for (String text : said) {
+                    assertEquals(-1, window(text.getBytes(StandardCharsets.UTF_8), secret), () -> context + ": " + text);
+                }
+            }
             if (forwarded.containsKey(CommandProcessor.REDACTION_ERROR_KEY)) {
                 assertEquals(1, forwarded.size(), context);
                 markers[0]++;
@@ -290,6 +301,7 @@ class CorruptInputFuzzTest {
             Backing backing = Backing.values()[i % Backing.values().length];
             String context = "seed=" + seed + " backing=" + backing + " " + s.name;
             BsonDocument forwarded = forward(RedactionPolicy.specOnly(), s, input(s, backing));
+            warnedOncePerMarker(forwarded, context);
             int kind = s.top == null ? 0 : 1;
             if (forwarded.containsKey(CommandProcessor.REDACTION_ERROR_KEY)) {
                 assertEquals(1, forwarded.size(), context);
@@ -302,6 +314,18 @@ class CorruptInputFuzzTest {
         // both shapes reach both outcomes, so that the assertions above were exercised
         assertTrue(copies[0] > 0 && copies[1] > 0 && markers[0] > 0 && markers[1] > 0,
                 "copies=" + Arrays.toString(copies) + " markers=" + Arrays.toString(markers));
+    }
+
+    /** Each case has a listener of its own: it warns once when it forwards the marker (its first failure), else not at all. */
+    private List<String> warnedOncePerMarker(final BsonDocument forwarded, final String context) {
+        List<String> said = warnings.drain();
+        if (forwarded.containsKey(CommandProcessor.REDACTION_ERROR_KEY)) {
+            assertEquals(1, said.size(), () -> context + ": " + said);
+            assertTrue(said.get(0).contains("a marker document was forwarded in its place"), () -> context + ": " + said);
+        } else {
+            assertEquals(List.of(), said, context);
+        }
+        return said;
     }
 
     /** @return where a {@link #WINDOW}-byte piece of the secret occurs, or -1 */
