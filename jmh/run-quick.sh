@@ -4,8 +4,8 @@
 # (findById; the module's tests check the mix's floors and peers on all six) and the round trip on findById only; then
 # counts allocs/op and prints the report. Asserts no timing: it fails only when a benchmark fails (its own checks included)
 # or a result lacks one of ns/op, B/op, allocs/op. The benchmarks run inside the JMH process (-f 0, no fork each): a smoke
-# run that proves they build, run and check their output, not a measurement (the other scripts fork every case). 84
-# benchmarks, 2 to 3 minutes on 2 cores with the build and the allocation count (2 min 53 s with a load average of 6 to 9;
+# run that proves they build, run and check their output, not a measurement (the other scripts fork every case). About 90
+# benchmark cases, 2 to 3 minutes on 2 cores with the build and the allocation count (2 min 53 s with a load average of 6 to 9;
 # with a fork each it was 5 to 6 minutes there).
 set -euo pipefail
 cd "$(dirname "$0")"
