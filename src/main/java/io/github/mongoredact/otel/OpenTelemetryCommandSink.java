@@ -11,7 +11,7 @@ import io.github.mongoredact.StartedCommand;
 import io.github.mongoredact.internal.Guard;
 import io.github.mongoredact.internal.bson.DriverApi;
 import io.github.mongoredact.internal.json.QueryText;
-import io.github.mongoredact.internal.policy.SpecRedaction;
+import io.github.mongoredact.internal.rules.SpecRedaction;
 import io.opentelemetry.api.OpenTelemetry;
 import io.opentelemetry.api.trace.Span;
 import io.opentelemetry.api.trace.SpanBuilder;

@@ -30,6 +30,14 @@ public final class PlainSize {
     }
 
     /**
+     * @return the size in bytes of a document as the driver sent it, document sequences counted as arrays: a byte-backed
+     *         document's length, else the encoded size of {@link #of}
+     */
+    public static int asSent(final BsonDocument document) {
+        return DocumentBytes.isByteBacked(document) ? DocumentBytes.length(document) : of(document);
+    }
+
+    /**
      * @return the encoded size of the document
      * @throws BsonFormatException as {@link PlainEncoder} does: a key with a NUL, nesting too deep, a size past 2 GiB
      */

@@ -15,14 +15,15 @@ import io.github.mongoredact.RedactingCommandListener;
 import io.github.mongoredact.StartedCommand;
 import io.github.mongoredact.internal.Guard;
 import io.github.mongoredact.internal.bson.DriverApi;
+import io.github.mongoredact.internal.bson.PlainSize;
 import io.github.mongoredact.internal.bson.Workspace;
 import io.github.mongoredact.internal.failure.FailureRedactor;
 import io.github.mongoredact.internal.failure.SpecFailures;
-import io.github.mongoredact.internal.policy.CommandSummary;
-import io.github.mongoredact.internal.policy.CompiledPolicy;
-import io.github.mongoredact.internal.policy.DocumentRedactor;
-import io.github.mongoredact.internal.policy.Redaction;
-import io.github.mongoredact.internal.policy.SpecRedaction;
+import io.github.mongoredact.internal.rules.CompiledPolicy;
+import io.github.mongoredact.internal.rules.SpecRedaction;
+import io.github.mongoredact.internal.summary.CommandSummary;
+import io.github.mongoredact.internal.walk.DocumentRedactor;
+import io.github.mongoredact.internal.walk.Redaction;
 import org.bson.BsonDocument;
 import org.bson.RawBsonDocument;
 
@@ -158,7 +159,7 @@ public final class CommandProcessor {
             } else if (!documents && !downstream.needsFingerprint()) {
                 // metrics alone: the top level tells the collection, the driver's buffers the size; nothing is walked
                 collection = summary.collection(command, commandName);
-                size = CommandSummary.size(command);
+                size = PlainSize.asSent(command);
             } else {
                 Redaction redaction = redactCommand(command, commandName, documents, sinks);
                 byte[] bytes = redaction.takeBytes();

@@ -1,7 +1,7 @@
 package io.github.mongoredact.internal.failure;
 
 import com.mongodb.lang.Nullable;
-import io.github.mongoredact.internal.policy.SpecRedaction;
+import io.github.mongoredact.internal.rules.SpecRedaction;
 import org.bson.BsonDocument;
 import org.bson.BsonValue;
 
