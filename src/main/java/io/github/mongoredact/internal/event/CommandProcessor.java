@@ -11,7 +11,6 @@ import com.mongodb.event.CommandSucceededEvent;
 import com.mongodb.lang.Nullable;
 import io.github.mongoredact.CompletedCommand;
 import io.github.mongoredact.ListenerCounters;
-import io.github.mongoredact.RedactingCommandListener;
 import io.github.mongoredact.StartedCommand;
 import io.github.mongoredact.internal.Guard;
 import io.github.mongoredact.internal.bson.DriverApi;
@@ -35,7 +34,7 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * in {@link Workspace}. Never throws: a document that can not be read is forwarded as a marker document.
  */
 public final class CommandProcessor {
-    private static final System.Logger LOGGER = Guard.logger(RedactingCommandListener.class);
+    private static final System.Logger LOGGER = ListenerLogger.LOGGER;
     /** The key of the marker document forwarded in place of a document that could not be read. */
     public static final String REDACTION_ERROR_KEY = Markers.KEY;
 

@@ -6,7 +6,6 @@ import io.github.mongoredact.internal.bson.BsonFormatException;
 import io.github.mongoredact.internal.bson.BsonValidation;
 import io.github.mongoredact.internal.bson.Bytes;
 import io.github.mongoredact.internal.bson.DocumentBytes;
-import io.github.mongoredact.internal.bson.PlainSize;
 import io.github.mongoredact.internal.bson.Workspace;
 import io.github.mongoredact.internal.rules.CollectionNames;
 import io.github.mongoredact.internal.rules.CompiledPolicy;
@@ -29,7 +28,7 @@ import java.util.Map;
  *     one by its entries.</li>
  *     <li>The size is the command's as the driver sent it, document sequences counted as arrays: a byte-backed document's
  *     length, or the plain top level's encoded size, whose sequences the driver's buffers size in O(1)
- *     ({@link PlainSize}).</li>
+ *     ({@link io.github.mongoredact.internal.bson.PlainSize}).</li>
  * </ul>
  *
  * <p>Thread-safe; one instance per listener (it remembers which first fields its policy keeps). It uses the calling thread's

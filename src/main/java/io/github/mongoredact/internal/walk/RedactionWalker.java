@@ -1,9 +1,7 @@
 package io.github.mongoredact.internal.walk;
 
 import io.github.mongoredact.internal.bson.BsonBounds;
-import io.github.mongoredact.internal.bson.BsonFormatException;
 import io.github.mongoredact.internal.bson.BsonFraming;
-import io.github.mongoredact.internal.bson.BsonValidation;
 import io.github.mongoredact.internal.bson.Output;
 import io.github.mongoredact.internal.rules.CompiledPolicy;
 
@@ -17,7 +15,8 @@ import io.github.mongoredact.internal.rules.CompiledPolicy;
  * <p>The same walk sizes and writes: with no destination it counts (and, while analysing, computes the query-shape
  * fingerprint, finds the collection name and counts the values redacted); with one it writes. Because one piece of code
  * decides every byte in both, they cannot disagree. Under a redacting policy ({@code strict}) every key, every boolean and old
- * binary, and every kept string is checked as {@link BsonValidation} says; a verbatim policy checks the framing only.</p>
+ * binary, and every kept string is checked as {@link io.github.mongoredact.internal.bson.BsonValidation} says; a verbatim
+ * policy checks the framing only.</p>
  *
  * <p>Not thread-safe: one instance per thread, reused. Allocation-free. {@link #clear()} forgets the source and destination
  * at the end of every call, so that the thread's state references no command's bytes after its callback.</p>
@@ -35,7 +34,7 @@ final class RedactionWalker {
      * Sizes the redacted output of the document at {@code src[off]}, computing fingerprint, collection and counts.
      *
      * @return the exact size of the output in bytes, without any cap
-     * @throws BsonFormatException if the bytes are not valid BSON
+     * @throws io.github.mongoredact.internal.bson.BsonFormatException if the bytes are not valid BSON
      */
     int size(final byte[] src, final int off, final int end, final CompiledPolicy.RuleSet rules, final boolean command,
              final CompiledPolicy policy) {
@@ -97,7 +96,7 @@ final class RedactionWalker {
      * Checks the structure of the document at {@code src[off]} (lengths, types, terminators, depth), as {@link #size} does,
      * without computing the analysis.
      *
-     * @throws BsonFormatException if the bytes are not valid BSON
+     * @throws io.github.mongoredact.internal.bson.BsonFormatException if the bytes are not valid BSON
      */
     void check(final byte[] src, final int off, final int end, final CompiledPolicy.RuleSet rules, final boolean command,
                final CompiledPolicy policy) {
