@@ -19,91 +19,7 @@ import io.github.mongoredact.internal.rules.PathMatcher;
  *
  * <p>Not thread-safe: one per {@link RedactionWalker}, which sets the output's mode and the analysis before {@link #walk()}.</p>
  */
-final class WalkDriver {
-    final Output out = new Output();
-    final ShapeHash hash = new ShapeHash();
-    final CapBudget cap = new CapBudget(out);
-    private final BsonCursor cursor = new BsonCursor();
-    private final PathMatcher matcher = new PathMatcher();
-    final KnownPlaces places = new KnownPlaces(cursor, matcher);
-    private final ElementWriter writer = new ElementWriter(out, cursor);
-    private final PlaceholderRun placeholders = new PlaceholderRun(out, cursor);
-    private final WalkFrames frames = new WalkFrames();
-
-    @Nullable
-    private CompiledPolicy.RuleSet boundRules;
-    /** The rules in force: the bound ones, or a wrapped command's while its document is open. */
-    @Nullable
-    private CompiledPolicy.RuleSet rules;
-    @Nullable
-    private CompiledPolicy policy;
-    private int srcOff;
-    private int maxSequence;
-    private boolean strict;
-    /** No {@code **.} rule, a redacting policy: a frame with no node and an inherited {@code REDACT} is rule-free. */
-    private boolean placeholderRuns;
-    /** A redacting policy that masks keys looking like data. */
-    private boolean maskKeys;
-
-    // the element being emitted: the step's decision, read by emit()
-    private byte action;
-    @Nullable
-    private CompiledPolicy.Node child;
-    /**
-     * The index the element's key is written with: its index in the output (array elements, masked keys), or, for a key that
-     * looks like data, how many such keys of its document came before it ({@code ?key}, {@code ?key1}...).
-     */
-    private int outIndex;
-    /** How the element's key is written ({@link ElementWriter#KEYS_AS_IS} ...). */
-    private int keyStyle;
-    /** An array a typed {@code KEEP} does not take whole: its elements are each kept or redacted. */
-    private boolean typedArray;
-    /** The element is the command {@code explain} wraps. */
-    private boolean wrapper;
-    /** A rule names the element's key. */
-    private boolean named;
-    private boolean hashElement;
-    private boolean hashValue;
-
-    /** Values replaced while analysing. */
-    long valuesRedacted;
-
-    /**
-     * Binds the source of the next {@link #walk()}: the document at {@code src[off]}, before {@code end}, with the rules and
-     * policy that apply to it; no cap.
-     */
-    void bind(final byte[] src, final int off, final int end, final CompiledPolicy.RuleSet rules, final boolean command,
-              final CompiledPolicy policy) {
-        this.boundRules = rules;
-        this.rules = rules;
-        this.policy = policy;
-        this.srcOff = off;
-        this.maxSequence = policy.maxSequenceDocuments;
-        strict = !rules.verbatim;
-        maskKeys = strict && policy.maskDataLikeKeys;
-        cursor.bind(src, end, strict);
-        hash.bind(src, end, strict);
-        matcher.bind(rules);
-        places.bind(command, maxSequence != Integer.MAX_VALUE);
-        writer.fixedPlaceholders(policy.fixedPlaceholders);
-        placeholders.fixedPlaceholders(policy.fixedPlaceholders);
-        placeholders.maskDataLikeKeys(maskKeys);
-        writer.maskDataLikeKeys(maskKeys);
-        placeholderRuns = strict && !matcher.hasSuffixRules();
-        cap.off();
-    }
-
-    /** Forgets the source and destination arrays (the source may be a driver buffer's) and the open documents. */
-    void clear() {
-        cursor.clear();
-        hash.clear();
-        out.clear();
-        frames.clear();
-        cap.off();
-    }
-
-    // ---------------------------------------------------------------------------------------------------------------------
-    // the driver: one loop over the frames
+final class WalkDriver extends WalkState {
 
     /** Walks the bound document, from its top level. */
     void walk() {
@@ -116,13 +32,6 @@ final class WalkDriver {
         inForce(bound);
         open(srcOff, bound.root, bound.unmatched, WalkFrames.TOP | WalkFrames.HASHING);
         run(-1);
-    }
-
-    /** Puts the rules in force: the bound ones, or a wrapped command's. */
-    private void inForce(final CompiledPolicy.RuleSet set) {
-        rules = set;
-        matcher.rules(set);
-        placeholderRuns = strict && !matcher.hasSuffixRules();
     }
 
     /** Runs the walk until the frames are back to {@code base} open documents. */
@@ -286,78 +195,6 @@ final class WalkDriver {
     }
 
     /**
-     * Decides the action of the element the cursor read, at {@code index} of the document at {@code d}: its rule (a typed
-     * {@code KEEP} only for its types), the place it has at a command's top level, whether it is the command {@code explain}
-     * wraps.
-     *
-     * @return false when the element is left out
-     */
-    private boolean decide(final int d, final int index, final byte type) {
-        matcher.depth(frames.keys[d]);
-        named = false;
-        if (frames.is(d, WalkFrames.ARRAY)) {
-            child = frames.node[d];
-            action = frames.inherited[d];
-        } else {
-            action = matcher.push(cursor.src(), cursor.key, cursor.keyLength(), frames.node[d], frames.inherited[d]);
-            child = matcher.child();
-            named = matcher.named(frames.node[d]);
-        }
-        typedArray = false;
-        CompiledPolicy.Node node = child;
-        if (action == CompiledPolicy.KEEP && node != null && !node.accepts(type)) {
-            // a kept field holds a type the server does not accept there: a value; an array's elements are each looked at
-            typedArray = type == 0x04;
-            action = typedArray ? CompiledPolicy.KEEP : CompiledPolicy.REDACT;
-        }
-        wrapper = false;
-        if (frames.is(d, WalkFrames.COMMAND_TOP)) {
-            boolean top = frames.is(d, WalkFrames.TOP);
-            action = places.topLevel(action, index, top);
-            wrapper = top && places.isWrapper(index);
-        }
-        return action != CompiledPolicy.DROP;
-    }
-
-    /** @return how the key of the element the cursor read is written, when keys that look like data are masked */
-    private int maskedKeyStyle(final int d, final int index) {
-        int keys = frames.keyStyle(d);
-        if (keys == ElementWriter.KEYS_AS_IS && action != CompiledPolicy.KEEP && !named && cursor.keyMayLookLikeData()
-                && !(index == 0 && frames.is(d, WalkFrames.COMMAND_TOP))
-                && DataLikeKeys.isDataLike(cursor.src(), cursor.key, cursor.keyEnd)) {
-            return ElementWriter.KEYS_DATA;
-        }
-        return keys;
-    }
-
-    /**
-     * Whether the element the cursor read counts in the fingerprint (all of a document, the first element of an array, not
-     * the session fields), and whether its value does ({@link #hashValue}: a namespace, never any other value, the same
-     * whatever the policy).
-     */
-    private boolean hashes(final int d, final int index, final byte type) {
-        boolean top = frames.is(d, WalkFrames.TOP);
-        boolean counts = frames.is(d, WalkFrames.HASHING) && (!frames.is(d, WalkFrames.ARRAY) || index == 0)
-                && !(top && places.isUnhashedTopLevel());
-        hashValue = counts && frames.is(d, WalkFrames.COMMAND_TOP) && type == 0x02 && action == CompiledPolicy.KEEP
-                && places.isNamespace(index, top);
-        return counts;
-    }
-
-    /** Counts a sequence document past the limit, or an omitted marker of an earlier redaction. @return whether left out */
-    private boolean limited(final int d) {
-        if (places.isOmittedMarker()) {
-            frames.omitted[d] += places.omittedCount();
-            return true;
-        }
-        if (frames.shown[d] >= maxSequence) {
-            frames.omitted[d]++;
-            return true;
-        }
-        return false;
-    }
-
-    /**
      * Under a cap: the element whole when it fits, else a container entered to be cut inside, else the cut. The trial
      * measure walks the element's subtree, so the cursor reads the element again after it.
      */
@@ -496,31 +333,4 @@ final class WalkDriver {
         inForce(inner);
     }
 
-    private CompiledPolicy.RuleSet rules() {
-        CompiledPolicy.RuleSet current = rules;
-        if (current == null) {
-            throw new IllegalStateException("no rules: the walker runs only after bind()");
-        }
-        return current;
-    }
-
-    private CompiledPolicy.RuleSet boundRules() {
-        CompiledPolicy.RuleSet bound = boundRules;
-        if (bound == null) {
-            throw new IllegalStateException("no rules: the walker runs only after bind()");
-        }
-        return bound;
-    }
-
-    private CompiledPolicy policy() {
-        CompiledPolicy bound = policy;
-        if (bound == null) {
-            throw new IllegalStateException("no policy: the walker runs only after bind()");
-        }
-        return bound;
-    }
-
-    private static int hashing(final boolean hashing) {
-        return hashing ? WalkFrames.HASHING : 0;
-    }
 }
