@@ -39,20 +39,10 @@ public final class BsonBounds {
             case 0x03:
             case 0x04:
             case 0x0F:
-                checkAvailable(v, 4, end);
-                int length = Bytes.readInt(src, v);
-                if (length < (type == 0x0F ? 14 : 5)) {
-                    throw new BsonFormatException("length too small: index=" + v + " length=" + length + " type=" + type);
-                }
-                after = (long) v + length;
+                after = (long) v + documentLength(src, type, v, end);
                 break;
             case 0x05:
-                checkAvailable(v, 5, end);
-                int binaryLength = Bytes.readInt(src, v);
-                if (binaryLength < 0) {
-                    throw new BsonFormatException("negative binary length: index=" + v + " length=" + binaryLength);
-                }
-                after = (long) v + 5 + binaryLength;
+                after = (long) v + 5 + binaryLength(src, v, end);
                 break;
             case 0x06:
             case 0x0A:
@@ -86,6 +76,26 @@ public final class BsonBounds {
             throw new BsonFormatException("value overruns its document: index=" + v + " end=" + after + " limit=" + end);
         }
         return (int) after;
+    }
+
+    /** @return the length of the document (or code with scope) at {@code v}, checked to hold at least its framing */
+    private static int documentLength(final byte[] src, final byte type, final int v, final int end) {
+        checkAvailable(v, 4, end);
+        int length = Bytes.readInt(src, v);
+        if (length < (type == 0x0F ? 14 : 5)) {
+            throw new BsonFormatException("length too small: index=" + v + " length=" + length + " type=" + type);
+        }
+        return length;
+    }
+
+    /** @return the length of the binary's bytes at {@code v} (after its length and subtype), checked not negative */
+    private static int binaryLength(final byte[] src, final int v, final int end) {
+        checkAvailable(v, 5, end);
+        int length = Bytes.readInt(src, v);
+        if (length < 0) {
+            throw new BsonFormatException("negative binary length: index=" + v + " length=" + length);
+        }
+        return length;
     }
 
     public static long stringEnd(final byte[] src, final int v, final int end) {

@@ -266,8 +266,8 @@ public final class CommandProcessor {
         } catch (Throwable e) {
             owned = copyFailed("reply", event, e);
         }
-        CompletedCommand completed = start == null ? null : facts.completed(start, tracked,
-                event.getElapsedTime(TimeUnit.NANOSECONDS), owned, replySize, null, errorCode, errorCodeName);
+        CompletedCommand completed = start == null ? null : facts.succeeded(start, tracked,
+                event.getElapsedTime(TimeUnit.NANOSECONDS), owned, replySize, errorCode, errorCodeName);
         countForwarded(start != null);
         downstream.completed(downstream.hasPlain() ? DriverEvents.succeeded(event, orEmpty(owned)) : null, null, completed);
     }
@@ -299,8 +299,7 @@ public final class CommandProcessor {
             int code = original instanceof MongoException ? ((MongoException) original).getCode() : 0;
             String codeName = original instanceof MongoCommandException ? ((MongoCommandException) original).getErrorCodeName()
                     : original instanceof MongoServerException ? ((MongoServerException) original).getErrorCodeName() : null;
-            completed = facts.completed(start, tracked, event.getElapsedTime(TimeUnit.NANOSECONDS), null, -1, failure,
-                    code, codeName);
+            completed = facts.failed(start, tracked, event.getElapsedTime(TimeUnit.NANOSECONDS), failure, code, codeName);
         }
         countForwarded(start != null);
         downstream.completed(null, downstream.hasPlain() ? DriverEvents.failed(event, failure) : null, completed);

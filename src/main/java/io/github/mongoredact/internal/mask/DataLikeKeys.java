@@ -213,9 +213,12 @@ public final class DataLikeKeys {
             upperRun = kind == UPPER ? upperRun + 1 : 0;
             previous = kind;
         }
-        if (to - from < TOKEN_LENGTH) {
-            return false;
-        }
+        return to - from >= TOKEN_LENGTH && isTokenLike(groups, alphanumeric, breaks, letters, vowels);
+    }
+
+    /** The verdict of the token measure on a segment long enough for it: digit groups inside words, or enough word breaks. */
+    private static boolean isTokenLike(final int groups, final int alphanumeric, final int breaks, final int letters,
+                                       final int vowels) {
         if (groups >= DIGIT_GROUPS) {
             return true;
         }

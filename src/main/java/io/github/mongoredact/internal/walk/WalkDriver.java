@@ -2,17 +2,14 @@ package io.github.mongoredact.internal.walk;
 
 import com.mongodb.lang.Nullable;
 import io.github.mongoredact.internal.bson.BsonBounds;
-import io.github.mongoredact.internal.bson.Output;
-import io.github.mongoredact.internal.mask.DataLikeKeys;
 import io.github.mongoredact.internal.mask.Placeholders;
 import io.github.mongoredact.internal.rules.CompiledPolicy;
-import io.github.mongoredact.internal.rules.PathMatcher;
 
 /**
  * The loop that runs a walk: one pass over the open documents' frames ({@link WalkFrames}, no recursion), each step reading an
- * element with the {@link BsonCursor}, asking the {@link PathMatcher} and the {@link KnownPlaces} for its action (a typed
- * {@code KEEP} keeps only the types it names) and whether its key looks like data ({@link DataLikeKeys}), and emitting it
- * through the {@link ElementWriter} into the shared {@link Output}, the {@link ShapeHash} fingerprinting on the way. The
+ * element with the {@link BsonCursor}, asking the {@code PathMatcher} and the {@link KnownPlaces} for its action (a typed
+ * {@code KEEP} keeps only the types it names) and whether its key looks like data ({@code DataLikeKeys}), and emitting it
+ * through the {@link ElementWriter} into the shared {@code Output}, the {@link ShapeHash} fingerprinting on the way. The
  * command {@code explain} wraps is walked with that command's own rules, as if it were sent alone. Where no rule, cap, limit
  * or fingerprint can reach, the {@link PlaceholderRun} takes whole runs of elements and documents; under a cap the
  * {@link CapBudget} decides where the output is cut.
