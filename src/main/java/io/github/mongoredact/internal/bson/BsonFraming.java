@@ -37,13 +37,13 @@ public final class BsonFraming {
             byte type = src[p];
             int v = BsonBounds.cstringEnd(src, p + 1, end) + 1;
             int vEnd = BsonBounds.valueEnd(src, type, v, end);
-            if (type == 0x03 || type == 0x04) {
+            if (type == BsonTypes.DOCUMENT || type == BsonTypes.ARRAY) {
                 depth++;
                 ends[depth] = open(src, v, vEnd, depth);
                 p = v + 4;
                 continue;
             }
-            if (type == 0x0F) {
+            if (type == BsonTypes.CODE_WITH_SCOPE) {
                 // the scope is a document like any other: after it, the walk goes on at vEnd
                 int scope = scope(src, v, vEnd);
                 depth++;

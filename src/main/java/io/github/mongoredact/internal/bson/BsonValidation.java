@@ -11,7 +11,6 @@ package io.github.mongoredact.internal.bson;
  * those runs. Real field names do not hold control characters.</p>
  */
 public final class BsonValidation {
-    private static final byte OLD_BINARY = 0x02;
 
     private BsonValidation() {
     }
@@ -32,12 +31,12 @@ public final class BsonValidation {
 
     /** Checks what the driver's decoder checks of a value: a boolean is 0 or 1, old binary repeats its length. */
     public static void checkValue(final byte[] src, final byte type, final int v, final int vEnd) {
-        if (type == 0x08) {
+        if (type == BsonTypes.BOOLEAN) {
             byte b = src[v];
             if (b != 0 && b != 1) {
                 throw new BsonFormatException("boolean neither 0 nor 1: index=" + v + " value=" + b);
             }
-        } else if (type == 0x05 && src[v + 4] == OLD_BINARY) {
+        } else if (type == BsonTypes.BINARY && src[v + 4] == BsonTypes.OLD_BINARY_SUBTYPE) {
             int length = Bytes.readInt(src, v);
             if (length < 4 || vEnd - (v + 5) < 4 || Bytes.readInt(src, v + 5) != length - 4) {
                 throw new BsonFormatException("old binary with inconsistent lengths: index=" + v + " length=" + length);
@@ -48,18 +47,18 @@ public final class BsonValidation {
     /** Checks the text of a kept value: strings, code and symbols UTF-8 without NUL, regular expressions UTF-8. */
     public static void checkKept(final byte[] src, final byte type, final int v, final int vEnd) {
         switch (type) {
-            case 0x02:
-            case 0x0D:
-            case 0x0E:
-            case 0x0C:
+            case BsonTypes.STRING:
+            case BsonTypes.JAVASCRIPT:
+            case BsonTypes.SYMBOL:
+            case BsonTypes.DB_POINTER:
                 // bounds checked by BsonBounds.valueEnd
                 checkString(src, v + 4, Bytes.readInt(src, v) - 1);
                 break;
-            case 0x0F:
+            case BsonTypes.CODE_WITH_SCOPE:
                 BsonBounds.stringEnd(src, v + 4, vEnd);
                 checkString(src, v + 8, Bytes.readInt(src, v + 4) - 1);
                 break;
-            case 0x0B:
+            case BsonTypes.REGEX:
                 int patternEnd = BsonBounds.cstringEnd(src, v, vEnd);
                 checkUtf8(src, v, patternEnd);
                 checkUtf8(src, patternEnd + 1, vEnd - 1);

@@ -30,8 +30,6 @@ import java.util.Map;
 public final class FramedCopy {
     /** The largest array every JVM allocates. */
     static final long MAX_SIZE = Integer.MAX_VALUE - 8;
-    private static final byte DOCUMENT = 0x03;
-    private static final byte ARRAY = 0x04;
 
     private FramedCopy() {
     }
@@ -102,7 +100,7 @@ public final class FramedCopy {
                 if (1 + encoder.keySize(key) > limit - p) {
                     return -1;
                 }
-                dst[p] = ARRAY;
+                dst[p] = BsonTypes.ARRAY;
                 p += 1 + encoder.writeKey(key, dst, p + 1);
                 p = writeArray((BsonArray) value, encoder, dst, p, limit);
                 if (p < 0) {
@@ -135,7 +133,7 @@ public final class FramedCopy {
             }
             int written;
             if (isCopied(value)) {
-                dst[p] = DOCUMENT;
+                dst[p] = BsonTypes.DOCUMENT;
                 written = copyDocument((BsonDocument) value, dst, at, limit);
             } else {
                 dst[p] = (byte) value.getBsonType().getValue();

@@ -231,7 +231,7 @@ public final class PlainEncoder {
 
     private void binary(final BsonBinary binary) {
         byte[] data = binary.getData();
-        if (binary.getType() == 0x02) {
+        if (binary.getType() == BsonTypes.OLD_BINARY_SUBTYPE) {
             // the old binary subtype repeats the length inside the value
             putInt(data.length + 4);
             putByte(binary.getType());

@@ -153,7 +153,7 @@ public final class PlainSize {
             case BINARY:
                 BsonBinary binary = value.asBinary();
                 // the old binary subtype repeats the length inside the value
-                return 5 + (binary.getType() == 0x02 ? 4 : 0) + binary.getData().length;
+                return 5 + (binary.getType() == BsonTypes.OLD_BINARY_SUBTYPE ? 4 : 0) + binary.getData().length;
             case REGULAR_EXPRESSION:
                 BsonRegularExpression regex = value.asRegularExpression();
                 return cstring(regex.getPattern()) + 1 + cstring(regex.getOptions()) + 1;

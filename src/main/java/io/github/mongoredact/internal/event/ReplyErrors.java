@@ -2,6 +2,7 @@ package io.github.mongoredact.internal.event;
 
 import com.mongodb.lang.Nullable;
 import io.github.mongoredact.internal.bson.BsonBounds;
+import io.github.mongoredact.internal.bson.BsonTypes;
 import io.github.mongoredact.internal.bson.Bytes;
 import io.github.mongoredact.internal.bson.DocumentBytes;
 import io.github.mongoredact.internal.bson.Workspace;
@@ -65,9 +66,9 @@ final class ReplyErrors {
             int k = p + 1;
             int keyEnd = BsonBounds.cstringEnd(src, k, docEnd);
             int v = keyEnd + 1;
-            if (t == 0x04 && writeErrors < 0 && Bytes.equal(WRITE_ERRORS, src, k, keyEnd - k)) {
+            if (t == BsonTypes.ARRAY && writeErrors < 0 && Bytes.equal(WRITE_ERRORS, src, k, keyEnd - k)) {
                 writeErrors = v;
-            } else if (t == 0x03 && writeConcernError < 0 && Bytes.equal(WRITE_CONCERN_ERROR, src, k, keyEnd - k)) {
+            } else if (t == BsonTypes.DOCUMENT && writeConcernError < 0 && Bytes.equal(WRITE_CONCERN_ERROR, src, k, keyEnd - k)) {
                 writeConcernError = v;
             }
             p = BsonBounds.valueEnd(src, t, v, docEnd);
@@ -75,7 +76,7 @@ final class ReplyErrors {
         if (writeErrors >= 0) {
             int arrayEnd = writeErrors + Bytes.readInt(src, writeErrors) - 1;
             int e = writeErrors + 4;
-            if (e < arrayEnd && src[e] == 0x03) {
+            if (e < arrayEnd && src[e] == BsonTypes.DOCUMENT) {
                 read(src, BsonBounds.cstringEnd(src, e + 1, arrayEnd) + 1);
                 return;
             }
@@ -104,9 +105,9 @@ final class ReplyErrors {
 
     private void read(final byte[] src, final int document) {
         int end = document + Bytes.readInt(src, document);
-        int c = find(src, document, end, CODE, (byte) 0x10);
+        int c = find(src, document, end, CODE, BsonTypes.INT32);
         code = c >= 0 ? Bytes.readInt(src, c) : -1;
-        int n = find(src, document, end, CODE_NAME, (byte) 0x02);
+        int n = find(src, document, end, CODE_NAME, BsonTypes.STRING);
         if (n >= 0) {
             codeName = new String(src, n + 4, Bytes.readInt(src, n) - 1, StandardCharsets.UTF_8);
         }

@@ -1,6 +1,7 @@
 package io.github.mongoredact.internal.json;
 
 import com.mongodb.lang.Nullable;
+import io.github.mongoredact.internal.bson.BsonTypes;
 import io.github.mongoredact.internal.bson.Bytes;
 import io.github.mongoredact.internal.bson.DocumentBytes;
 import org.bson.BsonArray;
@@ -111,7 +112,7 @@ final class RawJson {
                 return false;
             }
             first = false;
-            if (type == 0x03 || type == 0x04) {
+            if (type == BsonTypes.DOCUMENT || type == BsonTypes.ARRAY) {
                 if (depth == MAX_DEPTH) {
                     // deeper than this, the driver's writer decides (it refuses past its own limit)
                     return false;
@@ -121,8 +122,8 @@ final class RawJson {
                     arrays = Arrays.copyOf(arrays, depth * 2);
                 }
                 ends[depth] = valueEnd - 1;
-                arrays[depth] = type == 0x04;
-                b.append(type == 0x04 ? '[' : '{');
+                arrays[depth] = type == BsonTypes.ARRAY;
+                b.append(type == BsonTypes.ARRAY ? '[' : '{');
                 first = true;
                 p = nameEnd + 5;
             } else if (scalar(src, type, nameEnd + 1, valueEnd, b, limit)) {
@@ -162,25 +163,25 @@ final class RawJson {
     private static boolean scalar(final byte[] src, final byte type, final int v, final int valueEnd, final StringBuilder b,
                                   final long limit) {
         switch (type) {
-            case 0x02:
+            case BsonTypes.STRING:
                 return string(src, v + 4, valueEnd - 1, b, limit);
-            case 0x07:
+            case BsonTypes.OBJECT_ID:
                 b.append("{\"$oid\": \"");
                 for (int i = v; i < v + 12; i++) {
                     b.append(HEX[(src[i] >> 4) & 0xF]).append(HEX[src[i] & 0xF]);
                 }
                 b.append("\"}");
                 return true;
-            case 0x08:
+            case BsonTypes.BOOLEAN:
                 b.append(src[v] != 0 ? "true" : "false");
                 return true;
-            case 0x0A:
+            case BsonTypes.NULL:
                 b.append("null");
                 return true;
-            case 0x10:
+            case BsonTypes.INT32:
                 b.append(Bytes.readInt(src, v));
                 return true;
-            case 0x12:
+            case BsonTypes.INT64:
                 b.append(Bytes.readLong(src, v));
                 return true;
             default:
@@ -192,7 +193,7 @@ final class RawJson {
     private static int valueEnd(final byte[] src, final byte type, final int v, final int end) {
         long valueEnd;
         switch (type) {
-            case 0x02:
+            case BsonTypes.STRING:
                 if (v + 4 > end) {
                     return -1;
                 }
@@ -202,27 +203,27 @@ final class RawJson {
                     return -1;
                 }
                 return (int) valueEnd;
-            case 0x03:
-            case 0x04:
+            case BsonTypes.DOCUMENT:
+            case BsonTypes.ARRAY:
                 if (v + 4 > end) {
                     return -1;
                 }
                 int length = Bytes.readInt(src, v);
                 valueEnd = (long) v + length;
                 return length < 5 || valueEnd > end || src[(int) valueEnd - 1] != 0 ? -1 : (int) valueEnd;
-            case 0x07:
+            case BsonTypes.OBJECT_ID:
                 valueEnd = v + 12L;
                 break;
-            case 0x08:
+            case BsonTypes.BOOLEAN:
                 valueEnd = v + 1L;
                 break;
-            case 0x0A:
+            case BsonTypes.NULL:
                 valueEnd = v;
                 break;
-            case 0x10:
+            case BsonTypes.INT32:
                 valueEnd = v + 4L;
                 break;
-            case 0x12:
+            case BsonTypes.INT64:
                 valueEnd = v + 8L;
                 break;
             default:

@@ -1,5 +1,6 @@
 package io.github.mongoredact.internal.mask;
 
+import io.github.mongoredact.internal.bson.BsonTypes;
 import io.github.mongoredact.internal.bson.Bytes;
 
 import java.nio.charset.StandardCharsets;
@@ -13,30 +14,32 @@ public final class Placeholders {
     private static final byte[][] ALL;
 
     static {
-        TYPED[0x01] = bytes("?number");
-        TYPED[0x02] = bytes("?string");
-        TYPED[0x03] = bytes("?object");
-        TYPED[0x04] = bytes("?array");
-        TYPED[0x05] = bytes("?binData");
-        TYPED[0x06] = bytes("?undefined");
-        TYPED[0x07] = bytes("?objectId");
-        TYPED[0x08] = bytes("?bool");
-        TYPED[0x09] = bytes("?date");
-        TYPED[0x0A] = bytes("?null");
-        TYPED[0x0B] = bytes("?regex");
-        TYPED[0x0C] = bytes("?dbPointer");
-        TYPED[0x0D] = bytes("?javascript");
-        TYPED[0x0E] = bytes("?symbol");
-        TYPED[0x0F] = bytes("?javascriptWithScope");
-        TYPED[0x10] = TYPED[0x01];
-        TYPED[0x11] = bytes("?timestamp");
-        TYPED[0x12] = TYPED[0x01];
-        TYPED[0x13] = TYPED[0x01];
-        TYPED[0xFF] = bytes("?minKey");
-        TYPED[0x7F] = bytes("?maxKey");
-        ALL = new byte[][]{FIXED, TYPED[0x01], TYPED[0x02], TYPED[0x03], TYPED[0x04], TYPED[0x05], TYPED[0x06],
-                TYPED[0x07], TYPED[0x08], TYPED[0x09], TYPED[0x0A], TYPED[0x0B], TYPED[0x0C], TYPED[0x0D], TYPED[0x0E],
-                TYPED[0x0F], TYPED[0x11], TYPED[0xFF], TYPED[0x7F]};
+        TYPED[BsonTypes.DOUBLE] = bytes("?number");
+        TYPED[BsonTypes.STRING] = bytes("?string");
+        TYPED[BsonTypes.DOCUMENT] = bytes("?object");
+        TYPED[BsonTypes.ARRAY] = bytes("?array");
+        TYPED[BsonTypes.BINARY] = bytes("?binData");
+        TYPED[BsonTypes.UNDEFINED] = bytes("?undefined");
+        TYPED[BsonTypes.OBJECT_ID] = bytes("?objectId");
+        TYPED[BsonTypes.BOOLEAN] = bytes("?bool");
+        TYPED[BsonTypes.DATE_TIME] = bytes("?date");
+        TYPED[BsonTypes.NULL] = bytes("?null");
+        TYPED[BsonTypes.REGEX] = bytes("?regex");
+        TYPED[BsonTypes.DB_POINTER] = bytes("?dbPointer");
+        TYPED[BsonTypes.JAVASCRIPT] = bytes("?javascript");
+        TYPED[BsonTypes.SYMBOL] = bytes("?symbol");
+        TYPED[BsonTypes.CODE_WITH_SCOPE] = bytes("?javascriptWithScope");
+        TYPED[BsonTypes.INT32] = TYPED[BsonTypes.DOUBLE];
+        TYPED[BsonTypes.TIMESTAMP] = bytes("?timestamp");
+        TYPED[BsonTypes.INT64] = TYPED[BsonTypes.DOUBLE];
+        TYPED[BsonTypes.DECIMAL128] = TYPED[BsonTypes.DOUBLE];
+        TYPED[BsonTypes.MIN_KEY & 0xff] = bytes("?minKey");
+        TYPED[BsonTypes.MAX_KEY] = bytes("?maxKey");
+        ALL = new byte[][]{FIXED, TYPED[BsonTypes.DOUBLE], TYPED[BsonTypes.STRING], TYPED[BsonTypes.DOCUMENT],
+                TYPED[BsonTypes.ARRAY], TYPED[BsonTypes.BINARY], TYPED[BsonTypes.UNDEFINED], TYPED[BsonTypes.OBJECT_ID],
+                TYPED[BsonTypes.BOOLEAN], TYPED[BsonTypes.DATE_TIME], TYPED[BsonTypes.NULL], TYPED[BsonTypes.REGEX],
+                TYPED[BsonTypes.DB_POINTER], TYPED[BsonTypes.JAVASCRIPT], TYPED[BsonTypes.SYMBOL], TYPED[BsonTypes.CODE_WITH_SCOPE],
+                TYPED[BsonTypes.TIMESTAMP], TYPED[BsonTypes.MIN_KEY & 0xff], TYPED[BsonTypes.MAX_KEY]};
     }
 
     private Placeholders() {
@@ -54,10 +57,10 @@ public final class Placeholders {
     /** A small number that stands for the placeholder's category in fingerprints (numbers share one). */
     public static int category(final byte type) {
         switch (type) {
-            case 0x10:
-            case 0x12:
-            case 0x13:
-                return 0x01;
+            case BsonTypes.INT32:
+            case BsonTypes.INT64:
+            case BsonTypes.DECIMAL128:
+                return BsonTypes.DOUBLE;
             default:
                 return type & 0xff;
         }

@@ -3,6 +3,7 @@ package io.github.mongoredact.internal.rules;
 import com.mongodb.lang.Nullable;
 import io.github.mongoredact.FieldAction;
 import io.github.mongoredact.FieldRule;
+import io.github.mongoredact.internal.bson.BsonTypes;
 import io.github.mongoredact.internal.bson.Bytes;
 import org.bson.BsonType;
 
@@ -258,10 +259,10 @@ public final class CompiledPolicy {
 
     /** @return the bit of a BSON type byte in a mask of types: its value, 62 for max key, 63 for min key */
     static long typeBit(final byte type) {
-        if (type == (byte) 0xFF) {
+        if (type == BsonTypes.MIN_KEY) {
             return 1L << 63;
         }
-        return type == 0x7F ? 1L << 62 : 1L << (type & 0x3F);
+        return type == BsonTypes.MAX_KEY ? 1L << 62 : 1L << (type & 0x3F);
     }
 
     private static long typeMask(final Set<BsonType> types) {

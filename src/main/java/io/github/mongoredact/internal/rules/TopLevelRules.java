@@ -1,5 +1,6 @@
 package io.github.mongoredact.internal.rules;
 
+import io.github.mongoredact.internal.bson.BsonTypes;
 import io.github.mongoredact.internal.bson.Bytes;
 
 import java.nio.charset.StandardCharsets;
@@ -83,7 +84,7 @@ public final class TopLevelRules {
             action = suffixAction(rules, src, off, len);
         }
         action = action == CompiledPolicy.NONE ? rules.unmatched : action;
-        return action == CompiledPolicy.KEEP && (child == null || child.accepts((byte) 0x02));
+        return action == CompiledPolicy.KEEP && (child == null || child.accepts(BsonTypes.STRING));
     }
 
     /** The first one-segment suffix rule that matches the key: at depth 1 no longer suffix can match. */

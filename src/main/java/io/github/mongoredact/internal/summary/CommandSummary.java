@@ -3,6 +3,7 @@ package io.github.mongoredact.internal.summary;
 import com.mongodb.lang.Nullable;
 import io.github.mongoredact.internal.bson.BsonBounds;
 import io.github.mongoredact.internal.bson.BsonFormatException;
+import io.github.mongoredact.internal.bson.BsonTypes;
 import io.github.mongoredact.internal.bson.BsonValidation;
 import io.github.mongoredact.internal.bson.Bytes;
 import io.github.mongoredact.internal.bson.DocumentBytes;
@@ -86,7 +87,7 @@ public final class CommandSummary {
             int keyEnd = BsonBounds.cstringEnd(src, k, docEnd);
             int v = keyEnd + 1;
             int vEnd = BsonBounds.valueEnd(src, type, v, docEnd);
-            if (type == 0x02 && (first || Bytes.equal(COLLECTION, src, k, keyEnd - k))
+            if (type == BsonTypes.STRING && (first || Bytes.equal(COLLECTION, src, k, keyEnd - k))
                     && topLevelRules.keeps(commandName, src, k, keyEnd - k)) {
                 BsonValidation.checkKept(src, type, v, vEnd);
                 return CollectionNames.shared().resolve(src, v + 4, Bytes.readInt(src, v) - 1);

@@ -3,6 +3,7 @@ package io.github.mongoredact.internal.walk;
 import com.mongodb.lang.Nullable;
 import io.github.mongoredact.internal.bson.BsonBounds;
 import io.github.mongoredact.internal.bson.BsonFormatException;
+import io.github.mongoredact.internal.bson.BsonTypes;
 import io.github.mongoredact.internal.bson.BsonValidation;
 import io.github.mongoredact.internal.mask.DataLikeKeys;
 
@@ -134,7 +135,7 @@ final class BsonCursor {
 
     /** @return whether the element read last is a document or an array */
     boolean container() {
-        return type == 0x03 || type == 0x04;
+        return type == BsonTypes.DOCUMENT || type == BsonTypes.ARRAY;
     }
 
     /** @return the length of the string value read last, without its NUL */

@@ -1,5 +1,6 @@
 package io.github.mongoredact.internal.walk;
 
+import io.github.mongoredact.internal.bson.BsonTypes;
 import io.github.mongoredact.internal.bson.BsonValidation;
 import io.github.mongoredact.internal.bson.Output;
 import io.github.mongoredact.internal.mask.DataLikeKeys;
@@ -101,12 +102,12 @@ final class ElementWriter {
      */
     boolean redacted(final int keys, final int index) {
         byte type = cursor.type;
-        if (type == 0x02 && Placeholders.isPlaceholder(cursor.src(), cursor.value + 4, cursor.stringLength())) {
+        if (type == BsonTypes.STRING && Placeholders.isPlaceholder(cursor.src(), cursor.value + 4, cursor.stringLength())) {
             kept(keys, index);
             return false;
         }
         byte[] placeholder = Placeholders.of(type, fixed);
-        head((byte) 0x02, keys, index);
+        head(BsonTypes.STRING, keys, index);
         out.putInt(placeholder.length + 1);
         out.putArray(placeholder);
         out.putByte((byte) 0);
@@ -119,7 +120,7 @@ final class ElementWriter {
         int from = cursor.value + 4;
         int length = cursor.stringLength();
         BsonValidation.checkString(src, from, length);
-        head((byte) 0x02, keys, index);
+        head(BsonTypes.STRING, keys, index);
         int lengthIndex = out.reserveInt();
         int scrubbed = MessageScrubber.scrub(src, from, length, null, 0, maskKeys);
         byte[] room = out.room(scrubbed);
@@ -138,11 +139,11 @@ final class ElementWriter {
 
     /** {@code "<index>": {"$omitted": n}}: the sequence documents left out. */
     void omitted(final int index, final long omitted) {
-        out.putByte((byte) 0x03);
+        out.putByte(BsonTypes.DOCUMENT);
         IndexKeys.write(out, index);
         out.putByte((byte) 0);
         out.putInt(OMITTED_DOCUMENT_SIZE);
-        out.putByte((byte) 0x10);
+        out.putByte(BsonTypes.INT32);
         out.putArray(OMITTED_KEY);
         out.putByte((byte) 0);
         out.putInt((int) Math.min(Integer.MAX_VALUE, omitted));
@@ -151,7 +152,7 @@ final class ElementWriter {
 
     /** {@code "$truncatedBytes": n}: the bytes a capped output left out. */
     void truncationMarker(final long truncated) {
-        out.putByte((byte) 0x12);
+        out.putByte(BsonTypes.INT64);
         out.putArray(TRUNCATED_KEY);
         out.putByte((byte) 0);
         out.putLong(truncated);

@@ -1,5 +1,6 @@
 package io.github.mongoredact.internal.walk;
 
+import io.github.mongoredact.internal.bson.BsonTypes;
 import io.github.mongoredact.internal.bson.Bytes;
 
 
@@ -21,18 +22,18 @@ final class Flags {
      */
     static boolean isFlag(final byte[] src, final byte type, final int v, final boolean words) {
         switch (type) {
-            case 0x08:
+            case BsonTypes.BOOLEAN:
                 return true;
-            case 0x10:
+            case BsonTypes.INT32:
                 int i = Bytes.readInt(src, v);
                 return i >= -1 && i <= 1;
-            case 0x12:
+            case BsonTypes.INT64:
                 long l = Bytes.readLong(src, v);
                 return l >= -1 && l <= 1;
-            case 0x01:
+            case BsonTypes.DOUBLE:
                 double d = Double.longBitsToDouble(Bytes.readLong(src, v));
                 return d == 0 || d == 1 || d == -1;
-            case 0x02:
+            case BsonTypes.STRING:
                 return words && isIndexType(src, v + 4, Bytes.readInt(src, v) - 1);
             default:
                 return false;

@@ -1,5 +1,6 @@
 package io.github.mongoredact.internal.walk;
 
+import io.github.mongoredact.internal.bson.BsonTypes;
 import io.github.mongoredact.internal.bson.Bytes;
 import io.github.mongoredact.internal.rules.CollectionCommands;
 import io.github.mongoredact.internal.rules.PathMatcher;
@@ -103,16 +104,16 @@ final class KnownPlaces {
                 nameLen = cursor.keyLength();
             }
             if (action == KEEP) {
-                if (analysing && top && type == 0x02) {
+                if (analysing && top && type == BsonTypes.STRING) {
                     collectionOff = cursor.value + 4;
                     collectionLen = cursor.stringLength();
                 }
                 return action;
             }
-            boolean container = type == 0x03 || type == 0x04;
+            boolean container = type == BsonTypes.DOCUMENT || type == BsonTypes.ARRAY;
             return !container && (action == REDACT || action == REDACT_KEYS) ? FLAGS_ONLY : action;
         }
-        if (analysing && top && action == KEEP && collectionOff < 0 && type == 0x02 && isKey(COLLECTION)) {
+        if (analysing && top && action == KEEP && collectionOff < 0 && type == BsonTypes.STRING && isKey(COLLECTION)) {
             // getMore names its collection in a field of its own
             collectionOff = cursor.value + 4;
             collectionLen = cursor.stringLength();
@@ -122,7 +123,7 @@ final class KnownPlaces {
 
     /** @return whether the element, the first of a command's top level, is a command wrapped whole: {@code explain}'s */
     boolean isWrapper(final int index) {
-        return command && index == 0 && cursor.type == 0x03 && isKey(EXPLAIN);
+        return command && index == 0 && cursor.type == BsonTypes.DOCUMENT && isKey(EXPLAIN);
     }
 
     /**
@@ -155,7 +156,7 @@ final class KnownPlaces {
 
     /** @return whether the element, in the document at depth {@code d}, is a document sequence or a reply batch */
     boolean isSequence(final int d) {
-        if (cursor.type != 0x04) {
+        if (cursor.type != BsonTypes.ARRAY) {
             return false;
         }
         if (!command) {
@@ -174,7 +175,7 @@ final class KnownPlaces {
 
     /** @return whether the container holds a limited sequence: it is one, or it is a reply's {@code cursor} */
     boolean holdsLimited(final boolean sequence, final int d) {
-        return limits && (sequence || (!command && d == 0 && cursor.type == 0x03 && isKey(CURSOR)));
+        return limits && (sequence || (!command && d == 0 && cursor.type == BsonTypes.DOCUMENT && isKey(CURSOR)));
     }
 
     /** @return whether a scalar under {@code action} is kept: {@code KEEP}, or a flag where flags are kept */
@@ -187,8 +188,8 @@ final class KnownPlaces {
     boolean isOmittedMarker() {
         int v = cursor.value;
         byte[] src = cursor.src();
-        return cursor.type == 0x03 && cursor.valueEnd - v == ElementWriter.OMITTED_DOCUMENT_SIZE
-                && readInt(src, v) == ElementWriter.OMITTED_DOCUMENT_SIZE && src[v + 4] == 0x10
+        return cursor.type == BsonTypes.DOCUMENT && cursor.valueEnd - v == ElementWriter.OMITTED_DOCUMENT_SIZE
+                && readInt(src, v) == ElementWriter.OMITTED_DOCUMENT_SIZE && src[v + 4] == BsonTypes.INT32
                 && Bytes.equal(ElementWriter.OMITTED_KEY, src, v + 5, 8) && src[v + 13] == 0;
     }
 

@@ -2,6 +2,7 @@ package io.github.mongoredact.internal.walk;
 
 import com.mongodb.lang.Nullable;
 import io.github.mongoredact.internal.bson.BsonBounds;
+import io.github.mongoredact.internal.bson.BsonTypes;
 import io.github.mongoredact.internal.bson.Bytes;
 import io.github.mongoredact.internal.bson.Output;
 import io.github.mongoredact.internal.mask.DataLikeKeys;
@@ -47,20 +48,20 @@ final class PlaceholderRun {
 
     static {
         java.util.Arrays.fill(VALUE_SIZE, OTHER);
-        for (int type : new int[]{0x01, 0x09, 0x11, 0x12}) {
+        for (int type : new int[]{BsonTypes.DOUBLE, BsonTypes.DATE_TIME, BsonTypes.TIMESTAMP, BsonTypes.INT64}) {
             VALUE_SIZE[type] = 8;
         }
-        VALUE_SIZE[0x02] = STRING;
-        VALUE_SIZE[0x0D] = STRING;
-        VALUE_SIZE[0x0E] = STRING;
-        VALUE_SIZE[0x06] = 0;
-        VALUE_SIZE[0x0A] = 0;
-        VALUE_SIZE[0xFF] = 0;
-        VALUE_SIZE[0x7F] = 0;
-        VALUE_SIZE[0x07] = 12;
-        VALUE_SIZE[0x10] = 4;
-        VALUE_SIZE[0x13] = 16;
-        VALUE_SIZE[0x08] = BOOLEAN;
+        VALUE_SIZE[BsonTypes.STRING] = STRING;
+        VALUE_SIZE[BsonTypes.JAVASCRIPT] = STRING;
+        VALUE_SIZE[BsonTypes.SYMBOL] = STRING;
+        VALUE_SIZE[BsonTypes.UNDEFINED] = 0;
+        VALUE_SIZE[BsonTypes.NULL] = 0;
+        VALUE_SIZE[BsonTypes.MIN_KEY & 0xff] = 0;
+        VALUE_SIZE[BsonTypes.MAX_KEY] = 0;
+        VALUE_SIZE[BsonTypes.OBJECT_ID] = 12;
+        VALUE_SIZE[BsonTypes.INT32] = 4;
+        VALUE_SIZE[BsonTypes.DECIMAL128] = 16;
+        VALUE_SIZE[BsonTypes.BOOLEAN] = BOOLEAN;
         for (int type = 0; type < 256; type++) {
             if (VALUE_SIZE[type] != OTHER) {
                 TYPED_TAILS[type] = tail(Placeholders.of((byte) type, false));
@@ -153,7 +154,7 @@ final class PlaceholderRun {
         int p = from;
         int index = firstIndex;
         int values = 0;
-        while (p < end && src[p] == 0x03) {
+        while (p < end && src[p] == BsonTypes.DOCUMENT) {
             // an array element's name is a position: what it holds does not matter
             int nameEnd = keyEnd(src, p + 1, end);
             int v = (nameEnd < -1 ? -2 - nameEnd : nameEnd) + 1;
@@ -167,7 +168,7 @@ final class PlaceholderRun {
                 if (stop - at < head + 4) {
                     break;
                 }
-                dst[at] = 0x03;
+                dst[at] = BsonTypes.DOCUMENT;
                 IndexKeys.copy(dst, at + 1, index);
                 dst[at + head - 1] = 0;
             }
@@ -231,7 +232,7 @@ final class PlaceholderRun {
             }
             int kLen = keyEnd - k;
             if (dst != null) {
-                dst[at] = 0x02;
+                dst[at] = BsonTypes.STRING;
                 dst[at + 1 + kLen] = 0;
                 int q = at + 2 + kLen;
                 if (fixed) {

@@ -2,6 +2,7 @@ package io.github.mongoredact.internal.walk;
 
 import io.github.mongoredact.internal.bson.BsonBounds;
 import io.github.mongoredact.internal.bson.BsonFormatException;
+import io.github.mongoredact.internal.bson.BsonTypes;
 import io.github.mongoredact.internal.mask.DataLikeKeys;
 import io.github.mongoredact.internal.mask.Placeholders;
 
@@ -114,13 +115,13 @@ final class ShapeHash {
             if (hashElement && !array) {
                 mixBytes(src, cursor.key, cursor.keyLength());
             }
-            if (type == 0x03 || type == 0x04) {
+            if (type == BsonTypes.DOCUMENT || type == BsonTypes.ARRAY) {
                 if (hashElement) {
                     mix(type);
                 }
-                kept(cursor.value, type == 0x04, depth + 1, hashElement);
+                kept(cursor.value, type == BsonTypes.ARRAY, depth + 1, hashElement);
             } else {
-                if (type == 0x0F) {
+                if (type == BsonTypes.CODE_WITH_SCOPE) {
                     scope(depth);
                 }
                 if (hashElement) {
@@ -137,7 +138,7 @@ final class ShapeHash {
 
     /** Checks the JavaScript-with-scope value of {@code cursor} (at {@code off}, bound by {@code end}), its scope included. */
     void codeWithScope(final int off, final int end, final int depth) {
-        cursor.type = 0x0F;
+        cursor.type = BsonTypes.CODE_WITH_SCOPE;
         cursor.value = off;
         cursor.valueEnd = end;
         scope(depth);

@@ -2,6 +2,7 @@ package io.github.mongoredact.internal.walk;
 
 import com.mongodb.lang.Nullable;
 import io.github.mongoredact.internal.bson.BsonBounds;
+import io.github.mongoredact.internal.bson.BsonTypes;
 import io.github.mongoredact.internal.mask.Placeholders;
 import io.github.mongoredact.internal.rules.CompiledPolicy;
 
@@ -91,7 +92,7 @@ final class WalkDriver extends WalkState {
      */
     private boolean ruleFreeDocument(final int d) {
         int p = frames.next[d];
-        if (cursor.src()[p] != 0x03) {
+        if (cursor.src()[p] != BsonTypes.DOCUMENT) {
             return false;
         }
         cursor.read(p, frames.end[d]);
@@ -99,7 +100,7 @@ final class WalkDriver extends WalkState {
         int documentEnd = cursor.open(document, d + 1);
         frames.next[d] = cursor.valueEnd;
         frames.index[d]++;
-        writer.head((byte) 0x03, ElementWriter.KEYS_INDEX, frames.shown[d]++);
+        writer.head(BsonTypes.DOCUMENT, ElementWriter.KEYS_INDEX, frames.shown[d]++);
         int lengthIndex = out.reserveInt();
         int stop = placeholderRun(document + 4, documentEnd);
         if (stop == documentEnd) {
@@ -167,7 +168,7 @@ final class WalkDriver extends WalkState {
         int end = frames.end[d];
         cursor.read(p, end);
         byte type = cursor.type;
-        if (type == 0x0F && cursor.strict()) {
+        if (type == BsonTypes.CODE_WITH_SCOPE && cursor.strict()) {
             // the driver decodes the scope of a redacted value too
             hash.codeWithScope(cursor.value, cursor.valueEnd, d);
         }
@@ -256,7 +257,7 @@ final class WalkDriver extends WalkState {
             return;
         }
         if (action == CompiledPolicy.PIPELINE) {
-            if (type == 0x04) {
+            if (type == BsonTypes.ARRAY) {
                 writer.head(type, keys, outIndex);
                 // each element is a stage: walked with the stage rules, everything they do not name redacted
                 open(cursor.value, rules().stage, CompiledPolicy.REDACT, WalkFrames.ARRAY | hashing(hashElement));
@@ -273,13 +274,13 @@ final class WalkDriver extends WalkState {
             writer.head(type, keys, outIndex);
             // masked keys stay masked at every depth below: keys that are data can nest
             boolean flags = action == CompiledPolicy.KEEP_FLAGS || action == CompiledPolicy.FLAGS_ONLY;
-            int kind = (type == 0x04 ? WalkFrames.ARRAY : 0) | (sequence && maxSequence != Integer.MAX_VALUE
-                    ? WalkFrames.LIMITED : 0) | (action == CompiledPolicy.REDACT_KEYS && type == 0x03 ? WalkFrames.MASKED : 0)
+            int kind = (type == BsonTypes.ARRAY ? WalkFrames.ARRAY : 0) | (sequence && maxSequence != Integer.MAX_VALUE
+                    ? WalkFrames.LIMITED : 0) | (action == CompiledPolicy.REDACT_KEYS && type == BsonTypes.DOCUMENT ? WalkFrames.MASKED : 0)
                     | hashing(hashElement);
             open(cursor.value, child, flags ? CompiledPolicy.REDACT : action, kind);
         } else if (places.keepsScalar(action)) {
             keep(d, false, keys);
-        } else if (type == 0x02 && action == CompiledPolicy.SCRUB) {
+        } else if (type == BsonTypes.STRING && action == CompiledPolicy.SCRUB) {
             writer.scrubbed(keys, outIndex);
         } else if (writer.redacted(keys, outIndex) && places.analysing()) {
             valuesRedacted++;
@@ -301,9 +302,9 @@ final class WalkDriver extends WalkState {
 
     private void keep(final int d, final boolean container, final int keys) {
         if (container) {
-            hash.kept(cursor.value, cursor.type == 0x04, d + 1, hashElement);
+            hash.kept(cursor.value, cursor.type == BsonTypes.ARRAY, d + 1, hashElement);
         } else {
-            if (cursor.type == 0x0F) {
+            if (cursor.type == BsonTypes.CODE_WITH_SCOPE) {
                 hash.codeWithScope(cursor.value, cursor.valueEnd, d);
             }
             cursor.checkKept();

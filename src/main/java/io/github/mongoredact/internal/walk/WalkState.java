@@ -1,6 +1,7 @@
 package io.github.mongoredact.internal.walk;
 
 import com.mongodb.lang.Nullable;
+import io.github.mongoredact.internal.bson.BsonTypes;
 import io.github.mongoredact.internal.bson.Output;
 import io.github.mongoredact.internal.mask.DataLikeKeys;
 import io.github.mongoredact.internal.rules.CompiledPolicy;
@@ -125,7 +126,7 @@ abstract class WalkState {
         CompiledPolicy.Node node = child;
         if (action == CompiledPolicy.KEEP && node != null && !node.accepts(type)) {
             // a kept field holds a type the server does not accept there: a value; an array's elements are each looked at
-            typedArray = type == 0x04;
+            typedArray = type == BsonTypes.ARRAY;
             action = typedArray ? CompiledPolicy.KEEP : CompiledPolicy.REDACT;
         }
         wrapper = false;
@@ -157,7 +158,7 @@ abstract class WalkState {
         boolean top = frames.is(d, WalkFrames.TOP);
         boolean counts = frames.is(d, WalkFrames.HASHING) && (!frames.is(d, WalkFrames.ARRAY) || index == 0)
                 && !(top && places.isUnhashedTopLevel());
-        hashValue = counts && frames.is(d, WalkFrames.COMMAND_TOP) && type == 0x02 && action == CompiledPolicy.KEEP
+        hashValue = counts && frames.is(d, WalkFrames.COMMAND_TOP) && type == BsonTypes.STRING && action == CompiledPolicy.KEEP
                 && places.isNamespace(index, top);
         return counts;
     }
