@@ -223,12 +223,11 @@ public final class FramedCopy {
     private static int checkedLength(final ByteBuf buf, final int position) {
         int available = buf.remaining();
         if (available < 5) {
-            throw new BsonFormatException("document truncated: index=" + position + " available=" + available);
+            throw FramingErrors.truncated(position, "available", available);
         }
         int length = buf.getInt(position);
         if (length < 5 || length > available) {
-            throw new BsonFormatException("document length out of bounds: index=" + position + " length=" + length
-                    + " available=" + available);
+            throw FramingErrors.lengthOutOfBounds(position, length, "available", available);
         }
         return length;
     }
@@ -236,7 +235,7 @@ public final class FramedCopy {
     /** @return the length of a raw document, whose prefix must say exactly its bytes */
     private static int checkedLength(final byte[] src, final int start, final int length) {
         if (length < 5) {
-            throw new BsonFormatException("document truncated: index=" + start + " length=" + length);
+            throw FramingErrors.truncated(start, "length", length);
         }
         int prefix = Bytes.readInt(src, start);
         if (prefix != length) {
@@ -248,7 +247,7 @@ public final class FramedCopy {
 
     private static void checkTerminated(final byte[] bytes, final int start, final int length) {
         if (bytes[start + length - 1] != 0) {
-            throw new BsonFormatException("document does not end with NUL: index=" + start + " length=" + length);
+            throw FramingErrors.notTerminated(start, length);
         }
     }
 

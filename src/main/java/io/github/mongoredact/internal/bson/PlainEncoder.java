@@ -263,7 +263,7 @@ public final class PlainEncoder {
 
     private static void checkDepth(final int depth) {
         if (depth >= BsonBounds.MAX_DEPTH) {
-            throw new BsonFormatException("document nested deeper than " + BsonBounds.MAX_DEPTH + " levels");
+            throw FramingErrors.tooDeep();
         }
     }
 

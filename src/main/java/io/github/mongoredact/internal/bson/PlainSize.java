@@ -223,7 +223,7 @@ public final class PlainSize {
 
     private static void checkDepth(final int depth) {
         if (depth >= BsonBounds.MAX_DEPTH) {
-            throw new BsonFormatException("document nested deeper than " + BsonBounds.MAX_DEPTH + " levels");
+            throw FramingErrors.tooDeep();
         }
     }
 

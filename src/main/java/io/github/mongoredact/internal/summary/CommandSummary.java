@@ -2,7 +2,7 @@ package io.github.mongoredact.internal.summary;
 
 import com.mongodb.lang.Nullable;
 import io.github.mongoredact.internal.bson.BsonBounds;
-import io.github.mongoredact.internal.bson.BsonFormatException;
+import io.github.mongoredact.internal.bson.BsonFraming;
 import io.github.mongoredact.internal.bson.BsonTypes;
 import io.github.mongoredact.internal.bson.BsonValidation;
 import io.github.mongoredact.internal.bson.Bytes;
@@ -49,7 +49,7 @@ public final class CommandSummary {
     /**
      * @param commandName the command's name, which picks its rules (whether they keep its first field)
      * @return the collection the command names, or null
-     * @throws BsonFormatException if the top level or the name can not be read
+     * @throws io.github.mongoredact.internal.bson.BsonFormatException if the top level or the name can not be read
      */
     @Nullable
     public String collection(final BsonDocument command, final String commandName) {
@@ -72,13 +72,7 @@ public final class CommandSummary {
     /** The top level at {@code src[off, end)}: its first field, or its {@code collection} field, where the rules keep it. */
     @Nullable
     private String collection(final byte[] src, final int off, final int end, final String commandName) {
-        BsonBounds.checkAvailable(off, 5, end);
-        int length = Bytes.readInt(src, off);
-        if (length < 5 || length > end - off || src[off + length - 1] != 0) {
-            throw new BsonFormatException("document length out of bounds: index=" + off + " length=" + length + " end="
-                    + end);
-        }
-        int docEnd = off + length - 1;
+        int docEnd = BsonFraming.open(src, off, end, 0);
         int p = off + 4;
         boolean first = true;
         while (p < docEnd) {

@@ -2,6 +2,7 @@ package io.github.mongoredact.internal.walk;
 
 import com.mongodb.lang.Nullable;
 import io.github.mongoredact.internal.bson.BsonBounds;
+import io.github.mongoredact.internal.bson.BsonFraming;
 import io.github.mongoredact.internal.bson.BsonFormatException;
 import io.github.mongoredact.internal.bson.BsonTypes;
 import io.github.mongoredact.internal.bson.BsonValidation;
@@ -62,29 +63,18 @@ final class BsonCursor {
         return DataLikeKeys.mayLookLikeData(keySuspect, keyEnd - key);
     }
 
+    /** @return the end of the bound source: no document of it ends after this */
+    int srcEnd() {
+        return srcEnd;
+    }
+
     /**
      * Checks the framing of the document or array at {@code off}, opened at {@code depth}.
      *
      * @return the index of its terminating NUL
      */
     int open(final int off, final int depth) {
-        if (depth >= BsonBounds.MAX_DEPTH) {
-            throw new BsonFormatException("document nested deeper than " + BsonBounds.MAX_DEPTH + " levels at index=" + off);
-        }
-        if (off + 5 > srcEnd) {
-            throw new BsonFormatException("document truncated: index=" + off + " end=" + srcEnd);
-        }
-        byte[] s = src();
-        int length = readInt(s, off);
-        if (length < 5 || (long) off + length > srcEnd) {
-            throw new BsonFormatException("document length out of bounds: index=" + off + " length=" + length + " end="
-                    + srcEnd);
-        }
-        int end = off + length - 1;
-        if (s[end] != 0) {
-            throw new BsonFormatException("document does not end with NUL: index=" + off + " length=" + length);
-        }
-        return end;
+        return BsonFraming.open(src(), off, srcEnd, depth);
     }
 
     /** Reads the element at {@code p} of the document that ends at {@code end}, checking it when strict. */
@@ -145,13 +135,7 @@ final class BsonCursor {
 
     /** @return the index of the scope document inside the JavaScript-with-scope value read last, its code checked */
     int scope() {
-        byte[] s = src();
-        int scope = (int) BsonBounds.stringEnd(s, value + 4, valueEnd);
-        BsonBounds.checkAvailable(scope, 5, valueEnd);
-        if ((long) scope + readInt(s, scope) != valueEnd) {
-            throw new BsonFormatException("JavaScript scope length does not match: index=" + value + " end=" + valueEnd);
-        }
-        return scope;
+        return BsonFraming.scope(src(), value, valueEnd);
     }
 
     /** Checks the text of the value read last, which is kept: see {@link BsonValidation#checkKept}. */

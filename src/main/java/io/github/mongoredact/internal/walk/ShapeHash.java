@@ -1,12 +1,9 @@
 package io.github.mongoredact.internal.walk;
 
-import io.github.mongoredact.internal.bson.BsonBounds;
-import io.github.mongoredact.internal.bson.BsonFormatException;
+import io.github.mongoredact.internal.bson.BsonFraming;
 import io.github.mongoredact.internal.bson.BsonTypes;
 import io.github.mongoredact.internal.mask.DataLikeKeys;
 import io.github.mongoredact.internal.mask.Placeholders;
-
-import static io.github.mongoredact.internal.bson.Bytes.readInt;
 
 /**
  * The query-shape fingerprint: FNV-1a over structure tokens (document and array openings and ends, keys, value categories,
@@ -88,18 +85,12 @@ final class ShapeHash {
 
     /**
      * Checks a kept document or array at {@code off} (at {@code depth}) and, when {@code hashing}, hashes its shape.
-     * Recursive, as deep as {@link BsonBounds#MAX_DEPTH} at most.
+     * Recursive, as deep as {@code BsonBounds.MAX_DEPTH} at most.
      */
     void kept(final int off, final boolean array, final int depth, final boolean hashing) {
-        if (depth >= BsonBounds.MAX_DEPTH) {
-            throw new BsonFormatException("document nested deeper than " + BsonBounds.MAX_DEPTH + " levels at index=" + off);
-        }
         byte[] src = cursor.src();
-        int length = readInt(src, off);
-        int end = off + length - 1;
-        if (src[end] != 0) {
-            throw new BsonFormatException("document does not end with NUL: index=" + off + " length=" + length);
-        }
+        // its length was checked against its document's end when the element was read: the source's end bounds it here
+        int end = BsonFraming.open(src, off, cursor.srcEnd(), depth);
         if (hashing) {
             mix(array ? ARRAY : DOCUMENT);
         }
