@@ -1,5 +1,6 @@
 package io.github.mongoredact.internal.rules;
 
+import io.github.mongoredact.internal.bson.BsonValidation;
 import io.github.mongoredact.internal.bson.Bytes;
 
 import java.nio.charset.StandardCharsets;
@@ -68,7 +69,7 @@ public final class CollectionNames {
                 }
                 i++;
             } else {
-                int next = utf8End(src, i, end);
+                int next = BsonValidation.utf8SequenceEnd(src, i, end);
                 if (next < 0) {
                     return false;
                 }
@@ -76,40 +77,6 @@ public final class CollectionNames {
             }
         }
         return true;
-    }
-
-    /** @return the index after the multi-byte UTF-8 sequence at {@code i}, or -1 when it is malformed */
-    private static int utf8End(final byte[] src, final int i, final int end) {
-        int b = src[i] & 0xff;
-        int continuation;
-        int min;
-        if (b >= 0xc2 && b <= 0xdf) {
-            continuation = 1;
-            min = 0x80;
-        } else if (b >= 0xe0 && b <= 0xef) {
-            continuation = 2;
-            min = 0x800;
-        } else if (b >= 0xf0 && b <= 0xf4) {
-            continuation = 3;
-            min = 0x10000;
-        } else {
-            return -1;
-        }
-        if (i + continuation >= end) {
-            return -1;
-        }
-        int code = b & (0x3f >> continuation);
-        for (int k = 1; k <= continuation; k++) {
-            int c = src[i + k] & 0xff;
-            if ((c & 0xc0) != 0x80) {
-                return -1;
-            }
-            code = code << 6 | (c & 0x3f);
-        }
-        if (code < min || code > 0x10ffff || (code >= 0xd800 && code <= 0xdfff)) {
-            return -1;
-        }
-        return i + continuation + 1;
     }
 
     /** @return the names held now (tests and diagnostics; racy) */
