@@ -9,7 +9,7 @@ import java.nio.charset.StandardCharsets;
  * The placeholder strings that replace redacted values, one per BSON type, as UTF-8 bytes.
  */
 public final class Placeholders {
-    public static final byte[] FIXED = bytes("?");
+    static final byte[] FIXED = bytes("?");
     private static final byte[][] TYPED = new byte[256][];
     private static final byte[][] ALL;
 

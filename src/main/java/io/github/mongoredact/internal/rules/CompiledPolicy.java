@@ -37,7 +37,7 @@ public final class CompiledPolicy {
     static final String STAGE_CONTEXT = "@stage";
     private static final int SUFFIX_TABLE = 64;
 
-    public final RuleSet commandRules;
+    private final RuleSet commandRules;
     private final RuleSet replyRules;
     private final Map<String, RuleSet> commandRulesByName;
     private final Map<String, RuleSet> replyRulesByName;

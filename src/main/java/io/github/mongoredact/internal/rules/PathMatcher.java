@@ -21,12 +21,12 @@ public final class PathMatcher {
 
     private final int[] keyOff = new int[BsonBounds.MAX_DEPTH];
     private final int[] keyLen = new int[BsonBounds.MAX_DEPTH];
-    public int depth;
+    private int depth;
     private CompiledPolicy.Suffix[][] suffixesByLast = new CompiledPolicy.Suffix[0][];
     private boolean suffixes;
     /** The node of the key matched last: its child rules apply below it. */
     @Nullable
-    public CompiledPolicy.Node child;
+    private CompiledPolicy.Node child;
 
     public void bind(final CompiledPolicy.RuleSet rules) {
         rules(rules);

@@ -38,7 +38,7 @@ final class PlaceholderRun {
     private static final int BOOLEAN = -3;
     /** Per type: what follows the key of its placeholder: length, the placeholder's bytes, NUL. */
     private static final byte[][] TYPED_TAILS = new byte[256][];
-    private static final byte[] FIXED_TAIL = tail(Placeholders.FIXED);
+    private static final byte[] FIXED_TAIL = tail(Placeholders.of(BsonTypes.STRING, true));
     /**
      * The typed tails (10 to 16 bytes) as two little-endian longs each, their first and their last 8 bytes: two stores that
      * overlap write exactly the tail.
