@@ -3,11 +3,11 @@ package io.github.mongoredact.internal.summary;
 import com.mongodb.lang.Nullable;
 import io.github.mongoredact.internal.bson.BsonBounds;
 import io.github.mongoredact.internal.bson.BsonFraming;
-import io.github.mongoredact.internal.bson.BsonTypes;
 import io.github.mongoredact.internal.bson.BsonValidation;
 import io.github.mongoredact.internal.bson.Bytes;
 import io.github.mongoredact.internal.bson.DocumentBytes;
 import io.github.mongoredact.internal.bson.Workspace;
+import io.github.mongoredact.internal.rules.CollectionField;
 import io.github.mongoredact.internal.rules.CollectionNames;
 import io.github.mongoredact.internal.rules.CompiledPolicy;
 import io.github.mongoredact.internal.rules.TopLevelRules;
@@ -36,8 +36,6 @@ import java.util.Map;
  * {@link Workspace} and releases it before returning, so that nothing keeps the driver's bytes.</p>
  */
 public final class CommandSummary {
-    private static final byte[] COLLECTION = "collection".getBytes(StandardCharsets.UTF_8);
-    private static final String COLLECTION_KEY = "collection";
 
     private final TopLevelRules topLevelRules;
 
@@ -81,8 +79,7 @@ public final class CommandSummary {
             int keyEnd = BsonBounds.cstringEnd(src, k, docEnd);
             int v = keyEnd + 1;
             int vEnd = BsonBounds.valueEnd(src, type, v, docEnd);
-            if (type == BsonTypes.STRING && (first || Bytes.equal(COLLECTION, src, k, keyEnd - k))
-                    && topLevelRules.keeps(commandName, src, k, keyEnd - k)) {
+            if (CollectionField.mayName(first, type, src, k, keyEnd - k) && topLevelRules.keeps(commandName, src, k, keyEnd - k)) {
                 BsonValidation.checkKept(src, type, v, vEnd);
                 return CollectionNames.shared().resolve(src, v + 4, Bytes.readInt(src, v) - 1);
             }
@@ -100,7 +97,7 @@ public final class CommandSummary {
             BsonValue value = entry.getValue();
             if (value instanceof BsonString) {
                 String key = entry.getKey();
-                if ((first || COLLECTION_KEY.equals(key)) && topLevelRules.keeps(commandName, key)) {
+                if (CollectionField.mayName(first, key) && topLevelRules.keeps(commandName, key)) {
                     return name(((BsonString) value).getValue());
                 }
             }

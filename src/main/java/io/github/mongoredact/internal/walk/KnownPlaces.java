@@ -3,6 +3,7 @@ package io.github.mongoredact.internal.walk;
 import io.github.mongoredact.internal.bson.BsonTypes;
 import io.github.mongoredact.internal.bson.Bytes;
 import io.github.mongoredact.internal.rules.CollectionCommands;
+import io.github.mongoredact.internal.rules.CollectionField;
 import io.github.mongoredact.internal.rules.PathMatcher;
 
 import static io.github.mongoredact.internal.bson.Bytes.readInt;
@@ -25,7 +26,6 @@ final class KnownPlaces {
     private static final byte[][] COMMAND_SEQUENCES = {
             {'d', 'o', 'c', 'u', 'm', 'e', 'n', 't', 's'}, {'u', 'p', 'd', 'a', 't', 'e', 's'}, {'d', 'e', 'l', 'e', 't', 'e', 's'},
             {'o', 'p', 's'}, {'n', 's', 'I', 'n', 'f', 'o'}};
-    private static final byte[] COLLECTION = {'c', 'o', 'l', 'l', 'e', 'c', 't', 'i', 'o', 'n'};
     private static final byte[] CURSOR = {'c', 'u', 'r', 's', 'o', 'r'};
     private static final byte[] DB = {'$', 'd', 'b'};
     private static final byte[] GET_MORE = {'g', 'e', 't', 'M', 'o', 'r', 'e'};
@@ -104,7 +104,7 @@ final class KnownPlaces {
                 nameLen = cursor.keyLength();
             }
             if (action == KEEP) {
-                if (analysing && top && type == BsonTypes.STRING) {
+                if (analysing && top && CollectionField.mayName(true, type, cursor.src(), cursor.key, cursor.keyLength())) {
                     collectionOff = cursor.value + 4;
                     collectionLen = cursor.stringLength();
                 }
@@ -113,7 +113,8 @@ final class KnownPlaces {
             boolean container = type == BsonTypes.DOCUMENT || type == BsonTypes.ARRAY;
             return !container && (action == REDACT || action == REDACT_KEYS) ? FLAGS_ONLY : action;
         }
-        if (analysing && top && action == KEEP && collectionOff < 0 && type == BsonTypes.STRING && isKey(COLLECTION)) {
+        if (analysing && top && action == KEEP && collectionOff < 0
+                && CollectionField.mayName(false, type, cursor.src(), cursor.key, cursor.keyLength())) {
             // getMore names its collection in a field of its own
             collectionOff = cursor.value + 4;
             collectionLen = cursor.stringLength();
@@ -141,7 +142,8 @@ final class KnownPlaces {
         if (index == 0) {
             return CollectionCommands.contains(src, cursor.key, cursor.keyLength());
         }
-        return top && (isKey(DB) || (isKey(COLLECTION) && Bytes.equal(GET_MORE, src, nameOff, nameLen)));
+        return top && (isKey(DB) || (CollectionField.isKey(cursor.src(), cursor.key, cursor.keyLength())
+                && Bytes.equal(GET_MORE, src, nameOff, nameLen)));
     }
 
     /** @return whether the top-level element is one the fingerprint leaves out (session and cluster time fields) */
