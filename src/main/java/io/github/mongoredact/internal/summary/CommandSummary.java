@@ -1,11 +1,11 @@
 package io.github.mongoredact.internal.summary;
 
 import com.mongodb.lang.Nullable;
-import io.github.mongoredact.internal.bson.BsonBounds;
 import io.github.mongoredact.internal.bson.BsonFraming;
 import io.github.mongoredact.internal.bson.BsonValidation;
 import io.github.mongoredact.internal.bson.Bytes;
 import io.github.mongoredact.internal.bson.DocumentBytes;
+import io.github.mongoredact.internal.bson.TopLevelReader;
 import io.github.mongoredact.internal.bson.Workspace;
 import io.github.mongoredact.internal.rules.CollectionField;
 import io.github.mongoredact.internal.rules.CollectionNames;
@@ -61,7 +61,7 @@ public final class CommandSummary {
                 byte[] scratch = workspace.scratch(DocumentBytes.length(command));
                 workspace.source(scratch, 0, DocumentBytes.copy(command, scratch, 0));
             }
-            return collection(workspace.source(), workspace.sourceOff(), workspace.sourceEnd(), commandName);
+            return collection(workspace.topLevel, workspace.source(), workspace.sourceOff(), workspace.sourceEnd(), commandName);
         } finally {
             workspace.release();
         }
@@ -69,22 +69,19 @@ public final class CommandSummary {
 
     /** The top level at {@code src[off, end)}: its first field, or its {@code collection} field, where the rules keep it. */
     @Nullable
-    private String collection(final byte[] src, final int off, final int end, final String commandName) {
-        int docEnd = BsonFraming.open(src, off, end, 0);
-        int p = off + 4;
+    private String collection(final TopLevelReader reader, final byte[] src, final int off, final int end,
+                              final String commandName) {
+        TopLevelReader element = reader.start(src, off, BsonFraming.open(src, off, end, 0));
         boolean first = true;
-        while (p < docEnd) {
-            byte type = src[p];
-            int k = p + 1;
-            int keyEnd = BsonBounds.cstringEnd(src, k, docEnd);
-            int v = keyEnd + 1;
-            int vEnd = BsonBounds.valueEnd(src, type, v, docEnd);
-            if (CollectionField.mayName(first, type, src, k, keyEnd - k) && topLevelRules.keeps(commandName, src, k, keyEnd - k)) {
-                BsonValidation.checkKept(src, type, v, vEnd);
-                return CollectionNames.shared().resolve(src, v + 4, Bytes.readInt(src, v) - 1);
+        while (element.next()) {
+            int vEnd = element.valueEnd();
+            int keyLength = element.keyEnd - element.key;
+            if (CollectionField.mayName(first, element.type, src, element.key, keyLength)
+                    && topLevelRules.keeps(commandName, src, element.key, keyLength)) {
+                BsonValidation.checkKept(src, element.type, element.value, vEnd);
+                return CollectionNames.shared().resolve(src, element.value + 4, Bytes.readInt(src, element.value) - 1);
             }
             first = false;
-            p = vEnd;
         }
         return null;
     }
