@@ -1,8 +1,5 @@
 package io.github.mongoredact;
 
-import io.github.mongoredact.handoff.HandOffSink;
-
-
 /**
  * A consumer of the owned, redacted events of a {@link RedactingCommandListener}, with richer callbacks than a plain
  * {@code com.mongodb.event.CommandListener}: the correlated start and completion, the collection, the query-shape fingerprint,
@@ -13,8 +10,8 @@ import io.github.mongoredact.handoff.HandOffSink;
  * would receive the driver's borrowed events and record nothing.</p>
  *
  * <p>Threading: the callbacks run on the driver's thread, concurrently for different connections. A sink must not block; one
- * that does slow work wraps itself in {@link HandOffSink}. Exceptions thrown by a sink are caught, counted and logged by the
- * listener and never reach the driver.</p>
+ * that does slow work wraps itself in {@link io.github.mongoredact.handoff.HandOffSink}. Exceptions thrown by a sink are
+ * caught, counted and logged by the listener and never reach the driver.</p>
  *
  * <p>Lifetime: the {@link StartedCommand} and {@link CompletedCommand} handed to a sink are immutable and own all their data; a
  * sink may keep them forever and read them from any thread.</p>

@@ -1,7 +1,7 @@
 package io.github.mongoredact;
 
 import com.mongodb.lang.Nullable;
-import io.github.mongoredact.internal.policy.CollectionCommands;
+import io.github.mongoredact.internal.rules.CollectionCommands;
 import org.bson.BsonType;
 
 import static io.github.mongoredact.FieldAction.DROP;

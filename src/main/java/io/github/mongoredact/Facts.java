@@ -23,9 +23,15 @@ final class Facts implements CommandFacts {
     }
 
     @Override
-    public CompletedCommand completed(final StartedCommand started, final boolean startKnown, final long elapsedNanos,
-                                      @Nullable final BsonDocument reply, final int replySize, @Nullable final Throwable failure,
-                                      final int errorCode, @Nullable final String errorCodeName) {
-        return new CompletedCommand(started, startKnown, elapsedNanos, reply, replySize, failure, errorCode, errorCodeName);
+    public CompletedCommand succeeded(final StartedCommand started, final boolean startKnown, final long elapsedNanos,
+                                      @Nullable final BsonDocument reply, final int replySize, final int errorCode,
+                                      @Nullable final String errorCodeName) {
+        return new CompletedCommand(started, startKnown, elapsedNanos, reply, replySize, null, errorCode, errorCodeName);
+    }
+
+    @Override
+    public CompletedCommand failed(final StartedCommand started, final boolean startKnown, final long elapsedNanos,
+                                   final Throwable failure, final int errorCode, @Nullable final String errorCodeName) {
+        return new CompletedCommand(started, startKnown, elapsedNanos, null, -1, failure, errorCode, errorCodeName);
     }
 }

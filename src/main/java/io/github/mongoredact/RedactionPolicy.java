@@ -1,7 +1,7 @@
 package io.github.mongoredact;
 
 
-import io.github.mongoredact.internal.policy.CompiledPolicy;
+import io.github.mongoredact.internal.rules.CompiledPolicy;
 
 import java.util.ArrayList;
 import java.util.Collections;

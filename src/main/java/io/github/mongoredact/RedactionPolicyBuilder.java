@@ -1,7 +1,7 @@
 package io.github.mongoredact;
 
 import com.mongodb.lang.Nullable;
-import io.github.mongoredact.internal.policy.CompiledPolicy;
+import io.github.mongoredact.internal.rules.CompiledPolicy;
 import org.bson.BsonType;
 
 import java.util.ArrayList;

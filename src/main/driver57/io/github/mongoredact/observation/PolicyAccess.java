@@ -3,7 +3,7 @@ package io.github.mongoredact.observation;
 import io.github.mongoredact.KeyMasking;
 import io.github.mongoredact.PlaceholderStyle;
 import io.github.mongoredact.RedactionPolicy;
-import io.github.mongoredact.internal.policy.CompiledPolicy;
+import io.github.mongoredact.internal.rules.CompiledPolicy;
 
 /** The compiled form of a policy, made from its public settings as the policy makes its own. Stateless. */
 final class PolicyAccess {

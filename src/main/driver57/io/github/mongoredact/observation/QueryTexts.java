@@ -6,7 +6,7 @@ import io.github.mongoredact.CommandSink;
 import io.github.mongoredact.StartedCommand;
 import io.github.mongoredact.internal.bson.DriverApi;
 import io.github.mongoredact.internal.json.QueryText;
-import io.github.mongoredact.internal.policy.SpecRedaction;
+import io.github.mongoredact.internal.rules.SpecRedaction;
 import org.bson.BsonDocument;
 
 import java.util.concurrent.ConcurrentHashMap;

@@ -4,7 +4,6 @@ import com.mongodb.event.CommandListener;
 import com.mongodb.lang.Nullable;
 import io.github.mongoredact.CommandSink;
 import io.github.mongoredact.CompletedCommand;
-import io.github.mongoredact.RedactingCommandListener;
 import io.github.mongoredact.StartedCommand;
 import io.github.mongoredact.internal.Guard;
 
@@ -34,7 +33,7 @@ import static io.github.mongoredact.internal.Checks.notNull;
  * {@link StartedCommand#toEvent()}, {@link CompletedCommand#toSucceededEvent()} and {@link CompletedCommand#toFailedEvent()},
  * on the hand-off thread.</p>
  *
- * <p>Register a hand-off with {@link RedactingCommandListener.Builder#addSink(CommandSink)}: being a sink, not a
+ * <p>Register a hand-off with {@link io.github.mongoredact.RedactingCommandListener.Builder#addSink(CommandSink)}: being a sink, not a
  * {@code CommandListener}, it cannot be registered on the driver, whose events are views valid only inside the callback.</p>
  *
  * <p>Ordering: events are delivered in the order they were accepted, which for one connection is the order of its

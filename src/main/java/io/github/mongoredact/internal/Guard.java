@@ -1,7 +1,6 @@
 package io.github.mongoredact.internal;
 
 import com.mongodb.lang.Nullable;
-import io.github.mongoredact.internal.bson.DriverApi;
 
 import java.util.concurrent.atomic.AtomicBoolean;
 
@@ -44,7 +43,15 @@ public final class Guard {
      * @return the logger of the library's own warnings for that class
      */
     public static System.Logger logger(final Class<?> apiClass) {
-        return System.getLogger(apiClass.getName());
+        return logger(apiClass.getName());
+    }
+
+    /**
+     * @param apiClassName the name of the API class whose instances warn, for packages below the API that do not use it
+     * @return the logger of the library's own warnings for that class
+     */
+    public static System.Logger logger(final String apiClassName) {
+        return System.getLogger(apiClassName);
     }
 
     /**
@@ -62,8 +69,8 @@ public final class Guard {
             System.Logger.Level level = warned.compareAndSet(false, true) ? System.Logger.Level.WARNING
                     : System.Logger.Level.DEBUG;
             if (logger.isLoggable(level)) {
-                String message = what + " (MongoDB Java driver " + DriverApi.driverVersion() + ", supported "
-                        + DriverApi.SUPPORTED_RANGE + "); later failures are logged at debug level";
+                String message = what + " (MongoDB Java driver " + DriverVersion.VERSION + ", supported "
+                        + DriverVersion.SUPPORTED_RANGE + "); later failures are logged at debug level";
                 if (e == null) {
                     logger.log(level, message);
                 } else {

@@ -6,7 +6,6 @@ import com.mongodb.lang.Nullable;
 import io.github.mongoredact.CommandSink;
 import io.github.mongoredact.CompletedCommand;
 import io.github.mongoredact.StartedCommand;
-import io.github.mongoredact.handoff.HandOffSink;
 import io.github.mongoredact.internal.Guard;
 
 import java.util.concurrent.TimeUnit;
@@ -55,7 +54,7 @@ import static io.github.mongoredact.internal.Checks.notNull;
  * {@code {"$renderError": "<exception class>"}}.</p>
  *
  * <p>Threading: thread-safe; called on the driver's threads. Rendering and logging run on the calling thread;
- * wrap the sink in a {@link HandOffSink} to move them off it.</p>
+ * wrap the sink in a {@link io.github.mongoredact.handoff.HandOffSink} to move them off it.</p>
  *
  * @since 0.1
  */

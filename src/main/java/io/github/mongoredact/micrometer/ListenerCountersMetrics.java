@@ -1,7 +1,6 @@
 package io.github.mongoredact.micrometer;
 
 import io.github.mongoredact.ListenerCounters;
-import io.github.mongoredact.RedactingCommandListener;
 import io.micrometer.core.instrument.FunctionCounter;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
@@ -12,7 +11,7 @@ import io.micrometer.core.instrument.binder.MeterBinder;
 import static io.github.mongoredact.internal.Checks.notNull;
 
 /**
- * Makes the live counters of a {@link RedactingCommandListener} visible as meters, read when the registry publishes:
+ * Makes the live counters of a {@link io.github.mongoredact.RedactingCommandListener} visible as meters, read when the registry publishes:
  * {@code mongoredact.listener.events.forwarded}, {@code .redaction.failures}, {@code .sink.failures},
  * {@code .inflight.evictions}, {@code .values.redacted} (function counters) and {@code mongoredact.listener.inflight}
  * (gauge).
@@ -34,7 +33,7 @@ public final class ListenerCountersMetrics implements MeterBinder {
     private final Tags tags;
 
     /**
-     * @param counters the listener's counters ({@link RedactingCommandListener#getCounters()})
+     * @param counters the listener's counters ({@link io.github.mongoredact.RedactingCommandListener#getCounters()})
      * @since 0.1
      */
     public ListenerCountersMetrics(final ListenerCounters counters) {
@@ -42,7 +41,7 @@ public final class ListenerCountersMetrics implements MeterBinder {
     }
 
     /**
-     * @param counters the listener's counters ({@link RedactingCommandListener#getCounters()})
+     * @param counters the listener's counters ({@link io.github.mongoredact.RedactingCommandListener#getCounters()})
      * @param tags tags added to every meter
      * @since 0.1
      */

@@ -6,12 +6,11 @@ import com.mongodb.connection.ConnectionId;
 import com.mongodb.lang.Nullable;
 import io.github.mongoredact.CommandSink;
 import io.github.mongoredact.CompletedCommand;
-import io.github.mongoredact.RedactionPolicy;
 import io.github.mongoredact.StartedCommand;
 import io.github.mongoredact.internal.Guard;
 import io.github.mongoredact.internal.bson.DriverApi;
 import io.github.mongoredact.internal.json.QueryText;
-import io.github.mongoredact.internal.policy.SpecRedaction;
+import io.github.mongoredact.internal.rules.SpecRedaction;
 import io.opentelemetry.api.OpenTelemetry;
 import io.opentelemetry.api.trace.Span;
 import io.opentelemetry.api.trace.SpanBuilder;
@@ -53,8 +52,9 @@ import static io.github.mongoredact.internal.Checks.notNull;
  *   <li>{@code db.query.text}: off by default. On with a maximum length, from {@link Builder#queryTextMaxLength(int)} or
  *   the environment variable {@value #QUERY_TEXT_MAX_LENGTH_VARIABLE}: the redacted copy as relaxed extended JSON without
  *   {@code lsid}, {@code $db}, {@code $clusterTime} and {@code signature}, cut as the logging specification cuts (a text
- *   longer than the limit loses its end and gets {@code " ..."}). Under {@link RedactionPolicy#specOnly()} that is the
- *   command the specification expects; under {@link RedactionPolicy#defaults()} values are placeholders.</li>
+ * longer than the limit loses its end and gets {@code " ..."}). Under {@link io.github.mongoredact.RedactionPolicy#specOnly()}
+ * that is the
+ *   command the specification expects; under {@link io.github.mongoredact.RedactionPolicy#defaults()} values are placeholders.</li>
  *   <li>On failure: status ERROR, {@code exception.type}, {@code exception.message} and {@code exception.stacktrace} (as
  *   attributes, and as the {@code exception} event) of the redacted failure the listener hands over, never of the original.
  *   A reply that reports write errors under {@code ok: 1} gets status ERROR and the code, without an exception.</li>

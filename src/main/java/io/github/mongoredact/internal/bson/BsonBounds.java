@@ -25,57 +25,47 @@ public final class BsonBounds {
     public static int valueEnd(final byte[] src, final byte type, final int v, final int end) {
         long after;
         switch (type) {
-            case 0x01:
-            case 0x09:
-            case 0x11:
-            case 0x12:
+            case BsonTypes.DOUBLE:
+            case BsonTypes.DATE_TIME:
+            case BsonTypes.TIMESTAMP:
+            case BsonTypes.INT64:
                 after = (long) v + 8;
                 break;
-            case 0x02:
-            case 0x0D:
-            case 0x0E:
+            case BsonTypes.STRING:
+            case BsonTypes.JAVASCRIPT:
+            case BsonTypes.SYMBOL:
                 after = stringEnd(src, v, end);
                 break;
-            case 0x03:
-            case 0x04:
-            case 0x0F:
-                checkAvailable(v, 4, end);
-                int length = Bytes.readInt(src, v);
-                if (length < (type == 0x0F ? 14 : 5)) {
-                    throw new BsonFormatException("length too small: index=" + v + " length=" + length + " type=" + type);
-                }
-                after = (long) v + length;
+            case BsonTypes.DOCUMENT:
+            case BsonTypes.ARRAY:
+            case BsonTypes.CODE_WITH_SCOPE:
+                after = (long) v + documentLength(src, type, v, end);
                 break;
-            case 0x05:
-                checkAvailable(v, 5, end);
-                int binaryLength = Bytes.readInt(src, v);
-                if (binaryLength < 0) {
-                    throw new BsonFormatException("negative binary length: index=" + v + " length=" + binaryLength);
-                }
-                after = (long) v + 5 + binaryLength;
+            case BsonTypes.BINARY:
+                after = (long) v + 5 + binaryLength(src, v, end);
                 break;
-            case 0x06:
-            case 0x0A:
-            case (byte) 0xFF:
-            case 0x7F:
+            case BsonTypes.UNDEFINED:
+            case BsonTypes.NULL:
+            case BsonTypes.MIN_KEY:
+            case BsonTypes.MAX_KEY:
                 after = v;
                 break;
-            case 0x07:
+            case BsonTypes.OBJECT_ID:
                 after = (long) v + 12;
                 break;
-            case 0x08:
+            case BsonTypes.BOOLEAN:
                 after = (long) v + 1;
                 break;
-            case 0x0B:
+            case BsonTypes.REGEX:
                 after = cstringEnd(src, cstringEnd(src, v, end) + 1, end) + 1;
                 break;
-            case 0x0C:
+            case BsonTypes.DB_POINTER:
                 after = stringEnd(src, v, end) + 12;
                 break;
-            case 0x10:
+            case BsonTypes.INT32:
                 after = (long) v + 4;
                 break;
-            case 0x13:
+            case BsonTypes.DECIMAL128:
                 after = (long) v + 16;
                 break;
             default:
@@ -86,6 +76,26 @@ public final class BsonBounds {
             throw new BsonFormatException("value overruns its document: index=" + v + " end=" + after + " limit=" + end);
         }
         return (int) after;
+    }
+
+    /** @return the length of the document (or code with scope) at {@code v}, checked to hold at least its framing */
+    private static int documentLength(final byte[] src, final byte type, final int v, final int end) {
+        checkAvailable(v, 4, end);
+        int length = Bytes.readInt(src, v);
+        if (length < (type == BsonTypes.CODE_WITH_SCOPE ? 14 : 5)) {
+            throw new BsonFormatException("length too small: index=" + v + " length=" + length + " type=" + type);
+        }
+        return length;
+    }
+
+    /** @return the length of the binary's bytes at {@code v} (after its length and subtype), checked not negative */
+    private static int binaryLength(final byte[] src, final int v, final int end) {
+        checkAvailable(v, 5, end);
+        int length = Bytes.readInt(src, v);
+        if (length < 0) {
+            throw new BsonFormatException("negative binary length: index=" + v + " length=" + length);
+        }
+        return length;
     }
 
     public static long stringEnd(final byte[] src, final int v, final int end) {

@@ -37,13 +37,13 @@ public final class BsonFraming {
             byte type = src[p];
             int v = BsonBounds.cstringEnd(src, p + 1, end) + 1;
             int vEnd = BsonBounds.valueEnd(src, type, v, end);
-            if (type == 0x03 || type == 0x04) {
+            if (type == BsonTypes.DOCUMENT || type == BsonTypes.ARRAY) {
                 depth++;
                 ends[depth] = open(src, v, vEnd, depth);
                 p = v + 4;
                 continue;
             }
-            if (type == 0x0F) {
+            if (type == BsonTypes.CODE_WITH_SCOPE) {
                 // the scope is a document like any other: after it, the walk goes on at vEnd
                 int scope = scope(src, v, vEnd);
                 depth++;
@@ -55,32 +55,37 @@ public final class BsonFraming {
         }
     }
 
-    /** @return the index of the terminating NUL of the document at {@code off}, which must end at or before {@code limit} */
-    private static int open(final byte[] src, final int off, final int limit, final int depth) {
+    /**
+     * The one check of a document's frame, for every reader of raw documents: nesting, length within {@code limit}, NUL at
+     * the end.
+     *
+     * @param depth how many documents enclose this one (0 for a top level)
+     * @return the index of the terminating NUL of the document at {@code off}, which must end at or before {@code limit}
+     */
+    public static int open(final byte[] src, final int off, final int limit, final int depth) {
         if (depth >= BsonBounds.MAX_DEPTH) {
-            throw new BsonFormatException("document nested deeper than " + BsonBounds.MAX_DEPTH + " levels at index=" + off);
+            throw FramingErrors.tooDeep(off);
         }
         if ((long) off + 5 > limit) {
-            throw new BsonFormatException("document truncated: index=" + off + " end=" + limit);
+            throw FramingErrors.truncated(off, "end", limit);
         }
         int length = Bytes.readInt(src, off);
         if (length < 5 || (long) off + length > limit) {
-            throw new BsonFormatException("document length out of bounds: index=" + off + " length=" + length + " end="
-                    + limit);
+            throw FramingErrors.lengthOutOfBounds(off, length, "end", limit);
         }
         int end = off + length - 1;
         if (src[end] != 0) {
-            throw new BsonFormatException("document does not end with NUL: index=" + off + " length=" + length);
+            throw FramingErrors.notTerminated(off, length);
         }
         return end;
     }
 
     /** @return where the scope document of the JavaScript-with-scope value at {@code v} starts; it ends at {@code vEnd} */
-    private static int scope(final byte[] src, final int v, final int vEnd) {
+    public static int scope(final byte[] src, final int v, final int vEnd) {
         int scope = (int) BsonBounds.stringEnd(src, v + 4, vEnd);
         BsonBounds.checkAvailable(scope, 5, vEnd);
         if ((long) scope + Bytes.readInt(src, scope) != vEnd) {
-            throw new BsonFormatException("JavaScript scope length does not match: index=" + v + " end=" + vEnd);
+            throw FramingErrors.scopeMismatch(v, vEnd);
         }
         return scope;
     }

@@ -11,7 +11,6 @@ package io.github.mongoredact.internal.bson;
  * those runs. Real field names do not hold control characters.</p>
  */
 public final class BsonValidation {
-    private static final byte OLD_BINARY = 0x02;
 
     private BsonValidation() {
     }
@@ -32,12 +31,12 @@ public final class BsonValidation {
 
     /** Checks what the driver's decoder checks of a value: a boolean is 0 or 1, old binary repeats its length. */
     public static void checkValue(final byte[] src, final byte type, final int v, final int vEnd) {
-        if (type == 0x08) {
+        if (type == BsonTypes.BOOLEAN) {
             byte b = src[v];
             if (b != 0 && b != 1) {
                 throw new BsonFormatException("boolean neither 0 nor 1: index=" + v + " value=" + b);
             }
-        } else if (type == 0x05 && src[v + 4] == OLD_BINARY) {
+        } else if (type == BsonTypes.BINARY && src[v + 4] == BsonTypes.OLD_BINARY_SUBTYPE) {
             int length = Bytes.readInt(src, v);
             if (length < 4 || vEnd - (v + 5) < 4 || Bytes.readInt(src, v + 5) != length - 4) {
                 throw new BsonFormatException("old binary with inconsistent lengths: index=" + v + " length=" + length);
@@ -48,18 +47,18 @@ public final class BsonValidation {
     /** Checks the text of a kept value: strings, code and symbols UTF-8 without NUL, regular expressions UTF-8. */
     public static void checkKept(final byte[] src, final byte type, final int v, final int vEnd) {
         switch (type) {
-            case 0x02:
-            case 0x0D:
-            case 0x0E:
-            case 0x0C:
+            case BsonTypes.STRING:
+            case BsonTypes.JAVASCRIPT:
+            case BsonTypes.SYMBOL:
+            case BsonTypes.DB_POINTER:
                 // bounds checked by BsonBounds.valueEnd
                 checkString(src, v + 4, Bytes.readInt(src, v) - 1);
                 break;
-            case 0x0F:
+            case BsonTypes.CODE_WITH_SCOPE:
                 BsonBounds.stringEnd(src, v + 4, vEnd);
                 checkString(src, v + 8, Bytes.readInt(src, v + 4) - 1);
                 break;
-            case 0x0B:
+            case BsonTypes.REGEX:
                 int patternEnd = BsonBounds.cstringEnd(src, v, vEnd);
                 checkUtf8(src, v, patternEnd);
                 checkUtf8(src, patternEnd + 1, vEnd - 1);
@@ -93,41 +92,67 @@ public final class BsonValidation {
     static void checkUtf8(final byte[] src, final int off, final int end) {
         int i = off;
         while (i < end) {
-            int b = src[i] & 0xff;
-            if (b < 0x80) {
+            if (src[i] >= 0) {
                 i++;
                 continue;
             }
-            int count;
-            int lowSecond = 0x80;
-            int highSecond = 0xBF;
-            if (b >= 0xC2 && b <= 0xDF) {
-                count = 1;
-            } else if (b >= 0xE0 && b <= 0xEF) {
-                count = 2;
-                lowSecond = b == 0xE0 ? 0xA0 : 0x80;
-                highSecond = b == 0xED ? 0x9F : 0xBF;
-            } else if (b >= 0xF0 && b <= 0xF4) {
-                count = 3;
-                lowSecond = b == 0xF0 ? 0x90 : 0x80;
-                highSecond = b == 0xF4 ? 0x8F : 0xBF;
-            } else {
-                throw new BsonFormatException("invalid UTF-8 lead byte: index=" + i + " byte=" + b);
+            int next = utf8SequenceEnd(src, i, end);
+            if (next < 0) {
+                throw utf8Error(src, i, ~next, end);
             }
-            if (i + count >= end) {
-                throw new BsonFormatException("truncated UTF-8 sequence: index=" + i + " end=" + end);
-            }
-            int second = src[i + 1] & 0xff;
-            if (second < lowSecond || second > highSecond) {
-                throw new BsonFormatException("invalid UTF-8 continuation: index=" + (i + 1) + " byte=" + second);
-            }
-            for (int j = i + 2; j <= i + count; j++) {
-                int c = src[j] & 0xff;
-                if (c < 0x80 || c > 0xBF) {
-                    throw new BsonFormatException("invalid UTF-8 continuation: index=" + j + " byte=" + c);
-                }
-            }
-            i += count + 1;
+            i = next;
         }
+    }
+
+    /**
+     * The one check of a multi-byte UTF-8 sequence: its lead byte, its length within {@code end}, its continuation bytes in
+     * the ranges that exclude overlong forms, surrogates and code points past U+10FFFF.
+     *
+     * @param i the index of the sequence's lead byte, at least 0x80
+     * @return the index after the sequence, or {@code ~bad} where it is malformed: {@code bad} is the index of the lead byte
+     *         when that is invalid, {@code end} when the sequence is cut, else the index of the first invalid continuation
+     */
+    public static int utf8SequenceEnd(final byte[] src, final int i, final int end) {
+        int b = src[i] & 0xff;
+        int count;
+        int lowSecond = 0x80;
+        int highSecond = 0xBF;
+        if (b >= 0xC2 && b <= 0xDF) {
+            count = 1;
+        } else if (b >= 0xE0 && b <= 0xEF) {
+            count = 2;
+            lowSecond = b == 0xE0 ? 0xA0 : 0x80;
+            highSecond = b == 0xED ? 0x9F : 0xBF;
+        } else if (b >= 0xF0 && b <= 0xF4) {
+            count = 3;
+            lowSecond = b == 0xF0 ? 0x90 : 0x80;
+            highSecond = b == 0xF4 ? 0x8F : 0xBF;
+        } else {
+            return ~i;
+        }
+        if (i + count >= end) {
+            return ~end;
+        }
+        int second = src[i + 1] & 0xff;
+        if (second < lowSecond || second > highSecond) {
+            return ~(i + 1);
+        }
+        for (int j = i + 2; j <= i + count; j++) {
+            int c = src[j] & 0xff;
+            if (c < 0x80 || c > 0xBF) {
+                return ~j;
+            }
+        }
+        return i + count + 1;
+    }
+
+    private static BsonFormatException utf8Error(final byte[] src, final int i, final int bad, final int end) {
+        if (bad == i) {
+            return new BsonFormatException("invalid UTF-8 lead byte: index=" + i + " byte=" + (src[i] & 0xff));
+        }
+        if (bad >= end) {
+            return new BsonFormatException("truncated UTF-8 sequence: index=" + i + " end=" + end);
+        }
+        return new BsonFormatException("invalid UTF-8 continuation: index=" + bad + " byte=" + (src[bad] & 0xff));
     }
 }

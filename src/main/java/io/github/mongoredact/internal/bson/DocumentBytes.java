@@ -215,7 +215,7 @@ public final class DocumentBytes {
 
     private static int checkedLength(final int length, final int available) {
         if (length < 5 || length > available) {
-            throw new BsonFormatException("document length out of bounds: length=" + length + " available=" + available);
+            throw FramingErrors.lengthOutOfBounds(length, available);
         }
         return length;
     }

@@ -10,6 +10,7 @@ import com.mongodb.lang.Nullable;
 import org.bson.BsonDocument;
 import org.bson.ByteBuf;
 import org.bson.ByteBufNIO;
+import io.github.mongoredact.internal.DriverVersion;
 import org.bson.RawBsonDocument;
 
 import java.lang.invoke.MethodHandle;
@@ -43,10 +44,10 @@ import java.util.StringJoiner;
  * listener can not do without.</p>
  */
 public final class DriverApi {
-    /** The oldest driver line supported. */
-    public static final String OLDEST_SUPPORTED = "4.11.0";
-    /** The supported range, for messages. */
-    public static final String SUPPORTED_RANGE = "4.11.0 to 5.x";
+    /** The oldest driver line supported ({@link DriverVersion#OLDEST_SUPPORTED}). */
+    public static final String OLDEST_SUPPORTED = DriverVersion.OLDEST_SUPPORTED;
+    /** The supported range, for messages ({@link DriverVersion#SUPPORTED_RANGE}). */
+    public static final String SUPPORTED_RANGE = DriverVersion.SUPPORTED_RANGE;
 
     private static final MethodHandle LOCAL_VALUE;
     private static final MethodHandle SERVER_VALUE;
@@ -68,7 +69,7 @@ public final class DriverApi {
     private static final MethodHandle BUF_ARRAY_OFFSET;
     @Nullable
     private static final String UNSUPPORTED;
-    private static final String VERSION;
+    private static final String VERSION = DriverVersion.VERSION;
 
     static {
         MethodHandle numberToLong;
@@ -102,7 +103,6 @@ public final class DriverApi {
         RAW_LENGTH_FIELD = fields == null ? null : fields[2];
         BUF_HAS_ARRAY = handle(lookup, ByteBuf.class, "isBackedByArray", boolean.class);
         BUF_ARRAY_OFFSET = BUF_HAS_ARRAY == null ? null : handle(lookup, ByteBuf.class, "arrayOffset", int.class);
-        VERSION = readVersion();
         if (olderThanOldestSupported(VERSION)) {
             missing.add(0, "a driver of " + OLDEST_SUPPORTED + " or later");
         }
@@ -113,9 +113,14 @@ public final class DriverApi {
     private DriverApi() {
     }
 
-    /** @return the version of the driver on the class path, or "unknown" */
+    /** @return the version of the driver on the class path, or "unknown" ({@link DriverVersion#VERSION}) */
     public static String driverVersion() {
         return VERSION;
+    }
+
+    /** @return whether the version is known and older than {@link #OLDEST_SUPPORTED} ({@link DriverVersion#olderThanOldestSupported}) */
+    public static boolean olderThanOldestSupported(final String version) {
+        return DriverVersion.olderThanOldestSupported(version);
     }
 
     /** @return null when the driver offers all the listener needs, else what is missing */
@@ -286,19 +291,6 @@ public final class DriverApi {
         }
     }
 
-    /** @return whether the version is known and older than {@link #OLDEST_SUPPORTED} */
-    public static boolean olderThanOldestSupported(final String version) {
-        String[] parts = version.split("[.-]", 3);
-        try {
-            int major = Integer.parseInt(parts[0]);
-            int minor = parts.length > 1 ? Integer.parseInt(parts[1]) : 0;
-            return major < 4 || (major == 4 && minor < 11);
-        } catch (NumberFormatException e) {
-            // "unknown" or a form of its own: the capability checks decide
-            return false;
-        }
-    }
-
     /** The first of the return types that the method has, or null. */
     @Nullable
     private static MethodHandle handle(final MethodHandles.Lookup lookup, final Class<?> owner, final String name,
@@ -328,22 +320,5 @@ public final class DriverApi {
             // a module that does not open org.bson, or another layout: getByteBuffer() is used
             return null;
         }
-    }
-
-    private static String readVersion() {
-        String version = null;
-        try {
-            Class<?> type = Class.forName("com.mongodb.internal.build.MongoDriverVersion", false,
-                    ConnectionId.class.getClassLoader());
-            Object value = type.getField("VERSION").get(null);
-            version = value instanceof String ? (String) value : null;
-        } catch (ReflectiveOperationException | LinkageError | RuntimeException e) {
-            // not there on this line: the manifest may say
-        }
-        if (version == null) {
-            Package driverPackage = ConnectionId.class.getPackage();
-            version = driverPackage == null ? null : driverPackage.getImplementationVersion();
-        }
-        return version == null ? "unknown" : version;
     }
 }

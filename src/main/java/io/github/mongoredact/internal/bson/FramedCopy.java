@@ -30,8 +30,6 @@ import java.util.Map;
 public final class FramedCopy {
     /** The largest array every JVM allocates. */
     static final long MAX_SIZE = Integer.MAX_VALUE - 8;
-    private static final byte DOCUMENT = 0x03;
-    private static final byte ARRAY = 0x04;
 
     private FramedCopy() {
     }
@@ -102,7 +100,7 @@ public final class FramedCopy {
                 if (1 + encoder.keySize(key) > limit - p) {
                     return -1;
                 }
-                dst[p] = ARRAY;
+                dst[p] = BsonTypes.ARRAY;
                 p += 1 + encoder.writeKey(key, dst, p + 1);
                 p = writeArray((BsonArray) value, encoder, dst, p, limit);
                 if (p < 0) {
@@ -135,7 +133,7 @@ public final class FramedCopy {
             }
             int written;
             if (isCopied(value)) {
-                dst[p] = DOCUMENT;
+                dst[p] = BsonTypes.DOCUMENT;
                 written = copyDocument((BsonDocument) value, dst, at, limit);
             } else {
                 dst[p] = (byte) value.getBsonType().getValue();
@@ -225,12 +223,11 @@ public final class FramedCopy {
     private static int checkedLength(final ByteBuf buf, final int position) {
         int available = buf.remaining();
         if (available < 5) {
-            throw new BsonFormatException("document truncated: index=" + position + " available=" + available);
+            throw FramingErrors.truncated(position, "available", available);
         }
         int length = buf.getInt(position);
         if (length < 5 || length > available) {
-            throw new BsonFormatException("document length out of bounds: index=" + position + " length=" + length
-                    + " available=" + available);
+            throw FramingErrors.lengthOutOfBounds(position, length, "available", available);
         }
         return length;
     }
@@ -238,7 +235,7 @@ public final class FramedCopy {
     /** @return the length of a raw document, whose prefix must say exactly its bytes */
     private static int checkedLength(final byte[] src, final int start, final int length) {
         if (length < 5) {
-            throw new BsonFormatException("document truncated: index=" + start + " length=" + length);
+            throw FramingErrors.truncated(start, "length", length);
         }
         int prefix = Bytes.readInt(src, start);
         if (prefix != length) {
@@ -250,7 +247,7 @@ public final class FramedCopy {
 
     private static void checkTerminated(final byte[] bytes, final int start, final int length) {
         if (bytes[start + length - 1] != 0) {
-            throw new BsonFormatException("document does not end with NUL: index=" + start + " length=" + length);
+            throw FramingErrors.notTerminated(start, length);
         }
     }
 

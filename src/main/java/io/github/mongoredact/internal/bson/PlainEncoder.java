@@ -170,20 +170,6 @@ public final class PlainEncoder {
             case ARRAY:
                 array(value.asArray(), depth + 1);
                 break;
-            case BINARY:
-                BsonBinary binary = value.asBinary();
-                byte[] data = binary.getData();
-                if (binary.getType() == 0x02) {
-                    // the old binary subtype repeats the length inside the value
-                    putInt(data.length + 4);
-                    putByte(binary.getType());
-                    putInt(data.length);
-                } else {
-                    putInt(data.length);
-                    putByte(binary.getType());
-                }
-                putBytes(data);
-                break;
             case UNDEFINED:
             case NULL:
             case MIN_KEY:
@@ -198,29 +184,11 @@ public final class PlainEncoder {
             case DATE_TIME:
                 putLong(value.asDateTime().getValue());
                 break;
-            case REGULAR_EXPRESSION:
-                BsonRegularExpression regex = value.asRegularExpression();
-                putCString(regex.getPattern());
-                putCString(regex.getOptions());
-                break;
-            case DB_POINTER:
-                BsonDbPointer pointer = value.asDBPointer();
-                putString(pointer.getNamespace());
-                putBytes(pointer.getId().toByteArray());
-                break;
             case JAVASCRIPT:
                 putString(value.asJavaScript().getCode());
                 break;
             case SYMBOL:
                 putString(value.asSymbol().getSymbol());
-                break;
-            case JAVASCRIPT_WITH_SCOPE:
-                BsonJavaScriptWithScope code = value.asJavaScriptWithScope();
-                int start = pos;
-                pos += 4;
-                putString(code.getCode());
-                document(code.getScope(), depth + 1);
-                Bytes.writeInt(dst, start, pos - start);
                 break;
             case INT32:
                 putInt(value.asInt32().getValue());
@@ -230,6 +198,26 @@ public final class PlainEncoder {
                 break;
             case INT64:
                 putLong(value.asInt64().getValue());
+                break;
+            default:
+                lessCommon(value, depth);
+        }
+    }
+
+    /** The types commands rarely hold, apart so that {@link #value} stays short. */
+    private void lessCommon(final BsonValue value, final int depth) {
+        switch (value.getBsonType()) {
+            case BINARY:
+                binary(value.asBinary());
+                break;
+            case REGULAR_EXPRESSION:
+                regex(value.asRegularExpression());
+                break;
+            case DB_POINTER:
+                dbPointer(value.asDBPointer());
+                break;
+            case JAVASCRIPT_WITH_SCOPE:
+                codeWithScope(value.asJavaScriptWithScope(), depth);
                 break;
             case DECIMAL128:
                 Decimal128 decimal = value.asDecimal128().getValue();
@@ -241,9 +229,41 @@ public final class PlainEncoder {
         }
     }
 
+    private void binary(final BsonBinary binary) {
+        byte[] data = binary.getData();
+        if (binary.getType() == BsonTypes.OLD_BINARY_SUBTYPE) {
+            // the old binary subtype repeats the length inside the value
+            putInt(data.length + 4);
+            putByte(binary.getType());
+            putInt(data.length);
+        } else {
+            putInt(data.length);
+            putByte(binary.getType());
+        }
+        putBytes(data);
+    }
+
+    private void regex(final BsonRegularExpression regex) {
+        putCString(regex.getPattern());
+        putCString(regex.getOptions());
+    }
+
+    private void dbPointer(final BsonDbPointer pointer) {
+        putString(pointer.getNamespace());
+        putBytes(pointer.getId().toByteArray());
+    }
+
+    private void codeWithScope(final BsonJavaScriptWithScope code, final int depth) {
+        int start = pos;
+        pos += 4;
+        putString(code.getCode());
+        document(code.getScope(), depth + 1);
+        Bytes.writeInt(dst, start, pos - start);
+    }
+
     private static void checkDepth(final int depth) {
         if (depth >= BsonBounds.MAX_DEPTH) {
-            throw new BsonFormatException("document nested deeper than " + BsonBounds.MAX_DEPTH + " levels");
+            throw FramingErrors.tooDeep();
         }
     }
 

@@ -30,6 +30,14 @@ public final class PlainSize {
     }
 
     /**
+     * @return the size in bytes of a document as the driver sent it, document sequences counted as arrays: a byte-backed
+     *         document's length, else the encoded size of {@link #of}
+     */
+    public static int asSent(final BsonDocument document) {
+        return DocumentBytes.isByteBacked(document) ? DocumentBytes.length(document) : of(document);
+    }
+
+    /**
      * @return the encoded size of the document
      * @throws BsonFormatException as {@link PlainEncoder} does: a key with a NUL, nesting too deep, a size past 2 GiB
      */
@@ -145,7 +153,7 @@ public final class PlainSize {
             case BINARY:
                 BsonBinary binary = value.asBinary();
                 // the old binary subtype repeats the length inside the value
-                return 5 + (binary.getType() == 0x02 ? 4 : 0) + binary.getData().length;
+                return 5 + (binary.getType() == BsonTypes.OLD_BINARY_SUBTYPE ? 4 : 0) + binary.getData().length;
             case REGULAR_EXPRESSION:
                 BsonRegularExpression regex = value.asRegularExpression();
                 return cstring(regex.getPattern()) + 1 + cstring(regex.getOptions()) + 1;
@@ -215,7 +223,7 @@ public final class PlainSize {
 
     private static void checkDepth(final int depth) {
         if (depth >= BsonBounds.MAX_DEPTH) {
-            throw new BsonFormatException("document nested deeper than " + BsonBounds.MAX_DEPTH + " levels");
+            throw FramingErrors.tooDeep();
         }
     }
 

@@ -43,6 +43,8 @@ public final class Workspace {
     @Nullable
     private byte[] borrowed;
     public final PlainEncoder encoder = new PlainEncoder();
+    /** The reader of a top level's few fields (the reply's errors, the command's collection), bound to the current source. */
+    public final TopLevelReader topLevel = new TopLevelReader();
 
     @Nullable
     private byte[] source;
@@ -86,6 +88,7 @@ public final class Workspace {
     /** Forgets the current source, which may be a driver buffer's array, and gives a borrowed scratch array back. */
     public void release() {
         source = null;
+        topLevel.clear();
         giveBack();
     }
 

@@ -30,12 +30,23 @@ public interface CommandFacts {
      * @param startKnown whether {@code started} came from the started event
      * @param elapsedNanos the elapsed time the driver measured
      * @param reply the redacted, owned reply, or null
-     * @param replySize the size in bytes of the reply as received, or -1 for a failure
-     * @param failure the redacted failure, or null when the command succeeded
+     * @param replySize the size in bytes of the reply as received
+     * @param errorCode the error code of the reply, 0 when there is none
+     * @param errorCodeName the error's code name, or null
+     * @return the facts of a command that succeeded
+     */
+    CompletedCommand succeeded(StartedCommand started, boolean startKnown, long elapsedNanos, @Nullable BsonDocument reply,
+                               int replySize, int errorCode, @Nullable String errorCodeName);
+
+    /**
+     * @param started the facts of the start, or those rebuilt from the completion when the start was not tracked
+     * @param startKnown whether {@code started} came from the started event
+     * @param elapsedNanos the elapsed time the driver measured
+     * @param failure the redacted failure
      * @param errorCode the error code, 0 when there is none
      * @param errorCodeName the error's code name, or null
-     * @return the facts of a completed command
+     * @return the facts of a command that failed
      */
-    CompletedCommand completed(StartedCommand started, boolean startKnown, long elapsedNanos, @Nullable BsonDocument reply,
-                               int replySize, @Nullable Throwable failure, int errorCode, @Nullable String errorCodeName);
+    CompletedCommand failed(StartedCommand started, boolean startKnown, long elapsedNanos, Throwable failure, int errorCode,
+                            @Nullable String errorCodeName);
 }

@@ -1,6 +1,5 @@
 package io.github.mongoredact.internal.event;
 
-import com.mongodb.MongoClientException;
 import com.mongodb.MongoCommandException;
 import com.mongodb.MongoException;
 import com.mongodb.MongoServerException;
@@ -11,18 +10,19 @@ import com.mongodb.event.CommandSucceededEvent;
 import com.mongodb.lang.Nullable;
 import io.github.mongoredact.CompletedCommand;
 import io.github.mongoredact.ListenerCounters;
-import io.github.mongoredact.RedactingCommandListener;
 import io.github.mongoredact.StartedCommand;
 import io.github.mongoredact.internal.Guard;
 import io.github.mongoredact.internal.bson.DriverApi;
+import io.github.mongoredact.internal.bson.PlainSize;
 import io.github.mongoredact.internal.bson.Workspace;
 import io.github.mongoredact.internal.failure.FailureRedactor;
+import io.github.mongoredact.internal.failure.FailureStandIns;
 import io.github.mongoredact.internal.failure.SpecFailures;
-import io.github.mongoredact.internal.policy.CommandSummary;
-import io.github.mongoredact.internal.policy.CompiledPolicy;
-import io.github.mongoredact.internal.policy.DocumentRedactor;
-import io.github.mongoredact.internal.policy.Redaction;
-import io.github.mongoredact.internal.policy.SpecRedaction;
+import io.github.mongoredact.internal.rules.CompiledPolicy;
+import io.github.mongoredact.internal.rules.SpecRedaction;
+import io.github.mongoredact.internal.summary.CommandSummary;
+import io.github.mongoredact.internal.walk.DocumentRedactor;
+import io.github.mongoredact.internal.walk.Redaction;
 import org.bson.BsonDocument;
 import org.bson.RawBsonDocument;
 
@@ -32,9 +32,20 @@ import java.util.concurrent.atomic.AtomicBoolean;
 /**
  * The work behind {@code RedactingCommandListener}: redact and copy, correlate, forward. Thread-safe; per-thread state lives
  * in {@link Workspace}. Never throws: a document that can not be read is forwarded as a marker document.
+ *
+ * <p>Each event goes through the same steps: its content (the command, the reply or the failure) redacted by the spec where the
+ * spec says so, else by the policy; the facts made for sinks; the event forwarded, counted once. What differs:</p>
+ * <ul>
+ *     <li>A start reads as much as the downstream does: a copy for documents, the analysis for a fingerprint, the top level
+ *     alone for metrics. With sinks its facts wait in the in-flight table; without, only a sensitive hello is remembered.</li>
+ *     <li>A completion looks its start up once ({@link #completedUnguarded}): with sinks the table's entry, or facts rebuilt from
+ *     the completion when the table no longer held it; without, whether it was a sensitive hello. A reply is copied only for
+ *     documents, its error fields read only for sinks; a failure is always redacted, and stood for where that fails
+ *     ({@code FailureStandIns}).</li>
+ * </ul>
  */
 public final class CommandProcessor {
-    private static final System.Logger LOGGER = Guard.logger(RedactingCommandListener.class);
+    private static final System.Logger LOGGER = ListenerLogger.LOGGER;
     /** The key of the marker document forwarded in place of a document that could not be read. */
     public static final String REDACTION_ERROR_KEY = Markers.KEY;
 
@@ -97,7 +108,7 @@ public final class CommandProcessor {
             if (downstream.isEmpty()) {
                 return;
             }
-            succeededUnguarded(event);
+            completedUnguarded(event, event, null);
         } catch (Throwable e) {
             unexpected("commandSucceeded", event, e);
         }
@@ -109,7 +120,7 @@ public final class CommandProcessor {
             if (downstream.isEmpty()) {
                 return;
             }
-            failedUnguarded(event);
+            completedUnguarded(event, null, event);
         } catch (Throwable e) {
             unexpected("commandFailed", event, e);
         }
@@ -141,6 +152,9 @@ public final class CommandProcessor {
         }
     }
 
+    /**
+     * A start: the command's content by what the downstream reads, then the facts kept for the completion.
+     */
     private void startedUnguarded(final CommandStartedEvent event) {
         boolean sinks = downstream.hasSinks();
         boolean documents = downstream.needsDocuments();
@@ -158,7 +172,7 @@ public final class CommandProcessor {
             } else if (!documents && !downstream.needsFingerprint()) {
                 // metrics alone: the top level tells the collection, the driver's buffers the size; nothing is walked
                 collection = summary.collection(command, commandName);
-                size = CommandSummary.size(command);
+                size = PlainSize.asSent(command);
             } else {
                 Redaction redaction = redactCommand(command, commandName, documents, sinks);
                 byte[] bytes = redaction.takeBytes();
@@ -166,9 +180,7 @@ public final class CommandProcessor {
                 collection = redaction.collectionName();
                 fingerprint = redaction.fingerprint();
                 size = redaction.inputSize();
-                if (redaction.valuesRedacted() > 0) {
-                    counters.valuesRedacted.add(redaction.valuesRedacted());
-                }
+                countRedacted(redaction);
             }
         } catch (Throwable e) {
             owned = copyFailed("command", event, e);
@@ -182,16 +194,8 @@ public final class CommandProcessor {
             // the spec decides a hello's reply and failure by its command: remember the sensitive ones
             sensitiveHellos.put(key(event), SensitiveHello.STARTED);
         }
-        CommandStartedEvent forwarded = null;
-        if (downstream.hasPlain()) {
-            forwarded = new CommandStartedEvent(event.getRequestContext(), event.getOperationId(), event.getRequestId(),
-                    event.getConnectionDescription(), event.getDatabaseName(), commandName,
-                    owned == null ? SpecRedaction.EMPTY : owned);
-        }
-        if (!sinks) {
-            counters.eventsForwarded.increment();
-        }
-        downstream.started(forwarded, started);
+        countForwarded(sinks);
+        downstream.started(downstream.hasPlain() ? DriverEvents.started(event, orEmpty(owned)) : null, started);
     }
 
     /** The copy (when documents are wanted) or the analysis of a command, by the thread's redactor. */
@@ -205,16 +209,34 @@ public final class CommandProcessor {
                 : redactor.analyseCommand(command, policy, policy.commandRules(commandName), wantsFingerprint, workspace);
     }
 
-    private void succeededUnguarded(final CommandSucceededEvent event) {
+    /**
+     * A completion, succeeded or failed (one of the two events is given): its start looked up once, then the reply or the
+     * failure redacted by the spec or the policy, the facts made for sinks, and the event forwarded.
+     */
+    private void completedUnguarded(final CommandEvent event, @Nullable final CommandSucceededEvent succeeded,
+                                    @Nullable final CommandFailedEvent failed) {
         boolean sinks = downstream.hasSinks();
-        boolean documents = downstream.needsDocuments();
         String commandName = event.getCommandName();
+        long key = key(event);
         // with sinks the table counts the event as forwarded under its lock
-        StartedCommand started = sinks ? starts.removeAndCount(key(event)) : null;
+        StartedCommand started = sinks ? starts.removeAndCount(key) : null;
         // without sinks only sensitive hellos are remembered, so a hello that is not there was not sensitive
         boolean startKnown = !sinks || started != null;
         boolean startSensitive = sinks ? started != null && started.isRedactedBySpec()
-                : SpecRedaction.isHello(commandName) && sensitiveHellos.remove(key(event)) != null;
+                : SpecRedaction.isHello(commandName) && sensitiveHellos.remove(key) != null;
+        StartedCommand start = !sinks ? null : started != null ? started : unknownStart(event);
+        if (succeeded != null) {
+            replied(succeeded, start, started != null, startSensitive);
+        } else if (failed != null) {
+            failed(failed, start, started != null, startKnown, startSensitive);
+        }
+    }
+
+    /** A reply: its error fields read for sinks, its copy made when documents are read. */
+    private void replied(final CommandSucceededEvent event, @Nullable final StartedCommand start, final boolean tracked,
+                         final boolean startSensitive) {
+        boolean documents = downstream.needsDocuments();
+        String commandName = event.getCommandName();
         BsonDocument owned = null;
         int replySize = 0;
         int errorCode = 0;
@@ -222,58 +244,39 @@ public final class CommandProcessor {
         try {
             BsonDocument reply = event.getResponse();
             Workspace workspace = Workspace.current();
-            if (sinks) {
+            if (start != null) {
                 ReplyErrors errors = ReplyErrors.read(reply, workspace);
                 replySize = errors.size;
                 errorCode = errors.code;
                 errorCodeName = errors.codeName;
             }
-            if (!ordinaryNames.isOrdinary(commandName)
-                    && SpecRedaction.isSensitiveReply(commandName, reply, startSensitive)) {
+            if (!ordinaryNames.isOrdinary(commandName) && SpecRedaction.isSensitiveReply(commandName, reply, startSensitive)) {
                 owned = SpecRedaction.EMPTY;
             } else if (documents) {
-                DocumentRedactor redactor = DocumentRedactor.current();
-                Redaction redaction = redactor.redactReply(reply, policy, policy.replyRules(commandName), workspace);
+                Redaction redaction = DocumentRedactor.current().redactReply(reply, policy, policy.replyRules(commandName),
+                        workspace);
                 byte[] bytes = redaction.takeBytes();
                 if (bytes == null) {
                     throw new IllegalStateException("no copy of the reply of command " + commandName);
                 }
                 owned = new RawBsonDocument(bytes);
                 replySize = redaction.inputSize();
-                if (redaction.valuesRedacted() > 0) {
-                    counters.valuesRedacted.add(redaction.valuesRedacted());
-                }
+                countRedacted(redaction);
             }
         } catch (Throwable e) {
             owned = copyFailed("reply", event, e);
         }
-        CompletedCommand completed = null;
-        if (sinks) {
-            completed = facts.completed(started == null ? unknownStart(event) : started, started != null,
-                    event.getElapsedTime(TimeUnit.NANOSECONDS), owned, replySize, null, errorCode, errorCodeName);
-        }
-        CommandSucceededEvent forwarded = null;
-        if (downstream.hasPlain()) {
-            forwarded = new CommandSucceededEvent(event.getRequestContext(), event.getOperationId(), event.getRequestId(),
-                    event.getConnectionDescription(), event.getDatabaseName(), commandName,
-                    owned == null ? SpecRedaction.EMPTY : owned, event.getElapsedTime(TimeUnit.NANOSECONDS));
-        }
-        if (!sinks) {
-            counters.eventsForwarded.increment();
-        }
-        downstream.completed(forwarded, null, completed);
+        CompletedCommand completed = start == null ? null : facts.succeeded(start, tracked,
+                event.getElapsedTime(TimeUnit.NANOSECONDS), owned, replySize, errorCode, errorCodeName);
+        countForwarded(start != null);
+        downstream.completed(downstream.hasPlain() ? DriverEvents.succeeded(event, orEmpty(owned)) : null, null, completed);
     }
 
-    private void failedUnguarded(final CommandFailedEvent event) {
-        boolean sinks = downstream.hasSinks();
+    /** A failure: redacted by the spec, by the policy or not at all; a stand-in where its redaction fails. */
+    private void failed(final CommandFailedEvent event, @Nullable final StartedCommand start, final boolean tracked,
+                        final boolean startKnown, final boolean startSensitive) {
         String commandName = event.getCommandName();
-        // with sinks the table counts the event as forwarded under its lock
-        StartedCommand started = sinks ? starts.removeAndCount(key(event)) : null;
-        // without sinks only sensitive hellos are remembered, so a hello that is not there was not sensitive
-        boolean startKnown = !sinks || started != null;
-        boolean startSensitive = sinks ? started != null && started.isRedactedBySpec()
-                : SpecRedaction.isHello(commandName) && sensitiveHellos.remove(key(event)) != null;
-        Throwable original = failureOf(event.getThrowable(), commandName);
+        Throwable original = FailureStandIns.ofEvent(event.getThrowable(), commandName);
         Throwable failure;
         try {
             if (!ordinaryNames.isOrdinary(commandName)
@@ -289,40 +292,34 @@ public final class CommandProcessor {
             counters.redactionFailures.increment();
             Guard.log(LOGGER, warned, "The redacting listener could not redact the failure of command " + commandName
                     + "; a stand-in without its text was forwarded", e);
-            MongoException replaced = new MongoException(original instanceof MongoException
-                    ? ((MongoException) original).getCode() : -1,
-                    "The failure of command " + commandName + " could not be redacted (" + e.getClass().getSimpleName()
-                            + "); its text is withheld");
-            replaced.setStackTrace(original.getStackTrace());
-            failure = replaced;
+            failure = FailureStandIns.unredacted(original, commandName, e);
         }
         CompletedCommand completed = null;
-        if (sinks) {
+        if (start != null) {
             int code = original instanceof MongoException ? ((MongoException) original).getCode() : 0;
             String codeName = original instanceof MongoCommandException ? ((MongoCommandException) original).getErrorCodeName()
                     : original instanceof MongoServerException ? ((MongoServerException) original).getErrorCodeName() : null;
-            completed = facts.completed(started == null ? unknownStart(event) : started, started != null,
-                    event.getElapsedTime(TimeUnit.NANOSECONDS), null, -1, failure, code, codeName);
+            completed = facts.failed(start, tracked, event.getElapsedTime(TimeUnit.NANOSECONDS), failure, code, codeName);
         }
-        CommandFailedEvent forwarded = null;
-        if (downstream.hasPlain()) {
-            forwarded = new CommandFailedEvent(event.getRequestContext(), event.getOperationId(), event.getRequestId(),
-                    event.getConnectionDescription(), event.getDatabaseName(), commandName,
-                    event.getElapsedTime(TimeUnit.NANOSECONDS), failure);
+        countForwarded(start != null);
+        downstream.completed(null, downstream.hasPlain() ? DriverEvents.failed(event, failure) : null, completed);
+    }
+
+    private void countRedacted(final Redaction redaction) {
+        if (redaction.valuesRedacted() > 0) {
+            counters.valuesRedacted.add(redaction.valuesRedacted());
         }
+    }
+
+    /** Counts an event as forwarded; with sinks the in-flight table has counted it already, under its lock. */
+    private void countForwarded(final boolean sinks) {
         if (!sinks) {
             counters.eventsForwarded.increment();
         }
-        downstream.completed(null, forwarded, completed);
     }
 
-    /**
-     * A failed event without a throwable (the driver never makes one, a third party's code may) is still a failure: sinks
-     * must not see it as a success.
-     */
-    private static Throwable failureOf(@Nullable final Throwable thrown, final String commandName) {
-        return thrown != null ? thrown : new MongoClientException("The driver reported the failure of command "
-                + commandName + " without a throwable");
+    private static BsonDocument orEmpty(@Nullable final BsonDocument owned) {
+        return owned == null ? SpecRedaction.EMPTY : owned;
     }
 
     private static long key(final CommandEvent event) {
@@ -331,9 +328,7 @@ public final class CommandProcessor {
 
     /** Facts of a start the table no longer held: the completion's metadata only. */
     private StartedCommand unknownStart(final CommandEvent event) {
-        return facts.started(new CommandStartedEvent(event.getRequestContext(), event.getOperationId(),
-                event.getRequestId(), event.getConnectionDescription(), event.getDatabaseName(), event.getCommandName(),
-                SpecRedaction.EMPTY), null, null, 0, -1, false);
+        return facts.started(DriverEvents.started(event, SpecRedaction.EMPTY), null, null, 0, -1, false);
     }
 
     /** The one entry of the table of sensitive hellos: its presence is the fact. */

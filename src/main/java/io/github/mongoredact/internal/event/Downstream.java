@@ -7,7 +7,6 @@ import com.mongodb.event.CommandSucceededEvent;
 import com.mongodb.lang.Nullable;
 import io.github.mongoredact.CommandSink;
 import io.github.mongoredact.CompletedCommand;
-import io.github.mongoredact.RedactingCommandListener;
 import io.github.mongoredact.StartedCommand;
 import io.github.mongoredact.internal.Guard;
 
@@ -21,7 +20,7 @@ import java.util.concurrent.atomic.LongAdder;
  * counted and logged (a warning the first time, then at debug level), and the others still get the event.
  */
 public final class Downstream {
-    private static final System.Logger LOGGER = Guard.logger(RedactingCommandListener.class);
+    private static final System.Logger LOGGER = ListenerLogger.LOGGER;
     private final CommandListener[] listeners;
     private final CommandSink[] sinks;
     private final AtomicBoolean warned = new AtomicBoolean();

@@ -1,6 +1,6 @@
 package io.github.mongoredact.internal.event;
 
-import io.github.mongoredact.internal.policy.SpecRedaction;
+import io.github.mongoredact.internal.rules.SpecRedaction;
 import org.bson.BsonDocument;
 
 /**

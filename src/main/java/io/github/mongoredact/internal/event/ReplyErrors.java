@@ -2,8 +2,10 @@ package io.github.mongoredact.internal.event;
 
 import com.mongodb.lang.Nullable;
 import io.github.mongoredact.internal.bson.BsonBounds;
+import io.github.mongoredact.internal.bson.BsonTypes;
 import io.github.mongoredact.internal.bson.Bytes;
 import io.github.mongoredact.internal.bson.DocumentBytes;
+import io.github.mongoredact.internal.bson.TopLevelReader;
 import io.github.mongoredact.internal.bson.Workspace;
 import org.bson.BsonDocument;
 import org.bson.BsonValue;
@@ -37,7 +39,7 @@ final class ReplyErrors {
         ReplyErrors errors = CURRENT.get();
         if (DocumentBytes.view(reply, workspace)) {
             try {
-                errors.scan(workspace.source(), workspace.sourceOff(), workspace.sourceEnd());
+                errors.scan(workspace.topLevel, workspace.source(), workspace.sourceOff(), workspace.sourceEnd());
                 errors.size = workspace.sourceLength();
             } finally {
                 workspace.release();
@@ -53,35 +55,29 @@ final class ReplyErrors {
      * Scans the reply at {@code src[off, end)} in one pass over its top level; the result is in {@link #code} (0 when none)
      * and {@link #codeName}. The first document of {@code writeErrors} wins over {@code writeConcernError}.
      */
-    void scan(final byte[] src, final int off, final int end) {
+    void scan(final TopLevelReader reader, final byte[] src, final int off, final int end) {
         code = 0;
         codeName = null;
-        int docEnd = Math.min(end, off + Bytes.readInt(src, off)) - 1;
         int writeErrors = -1;
         int writeConcernError = -1;
-        int p = off + 4;
-        while (p < docEnd) {
-            byte t = src[p];
-            int k = p + 1;
-            int keyEnd = BsonBounds.cstringEnd(src, k, docEnd);
-            int v = keyEnd + 1;
-            if (t == 0x04 && writeErrors < 0 && Bytes.equal(WRITE_ERRORS, src, k, keyEnd - k)) {
-                writeErrors = v;
-            } else if (t == 0x03 && writeConcernError < 0 && Bytes.equal(WRITE_CONCERN_ERROR, src, k, keyEnd - k)) {
-                writeConcernError = v;
+        TopLevelReader element = reader.start(src, off, Math.min(end, off + Bytes.readInt(src, off)) - 1);
+        while (element.next()) {
+            if (element.type == BsonTypes.ARRAY && writeErrors < 0 && element.keyIs(WRITE_ERRORS)) {
+                writeErrors = element.value;
+            } else if (element.type == BsonTypes.DOCUMENT && writeConcernError < 0 && element.keyIs(WRITE_CONCERN_ERROR)) {
+                writeConcernError = element.value;
             }
-            p = BsonBounds.valueEnd(src, t, v, docEnd);
         }
         if (writeErrors >= 0) {
             int arrayEnd = writeErrors + Bytes.readInt(src, writeErrors) - 1;
             int e = writeErrors + 4;
-            if (e < arrayEnd && src[e] == 0x03) {
-                read(src, BsonBounds.cstringEnd(src, e + 1, arrayEnd) + 1);
+            if (e < arrayEnd && src[e] == BsonTypes.DOCUMENT) {
+                read(reader, src, BsonBounds.cstringEnd(src, e + 1, arrayEnd) + 1);
                 return;
             }
         }
         if (writeConcernError >= 0) {
-            read(src, writeConcernError);
+            read(reader, src, writeConcernError);
         }
     }
 
@@ -102,29 +98,24 @@ final class ReplyErrors {
         }
     }
 
-    private void read(final byte[] src, final int document) {
+    private void read(final TopLevelReader reader, final byte[] src, final int document) {
         int end = document + Bytes.readInt(src, document);
-        int c = find(src, document, end, CODE, (byte) 0x10);
+        int c = find(reader, src, document, end, CODE, BsonTypes.INT32);
         code = c >= 0 ? Bytes.readInt(src, c) : -1;
-        int n = find(src, document, end, CODE_NAME, (byte) 0x02);
+        int n = find(reader, src, document, end, CODE_NAME, BsonTypes.STRING);
         if (n >= 0) {
             codeName = new String(src, n + 4, Bytes.readInt(src, n) - 1, StandardCharsets.UTF_8);
         }
     }
 
     /** @return the index of the value of the top-level field {@code key} of the given type, or -1 */
-    private static int find(final byte[] src, final int off, final int end, final byte[] key, final byte type) {
-        int docEnd = Math.min(end, off + Bytes.readInt(src, off)) - 1;
-        int p = off + 4;
-        while (p < docEnd) {
-            byte t = src[p];
-            int k = p + 1;
-            int keyEnd = BsonBounds.cstringEnd(src, k, docEnd);
-            int v = keyEnd + 1;
-            if (t == type && Bytes.equal(key, src, k, keyEnd - k)) {
-                return v;
+    private static int find(final TopLevelReader reader, final byte[] src, final int off, final int end, final byte[] key,
+                            final byte type) {
+        TopLevelReader element = reader.start(src, off, Math.min(end, off + Bytes.readInt(src, off)) - 1);
+        while (element.next()) {
+            if (element.type == type && element.keyIs(key)) {
+                return element.value;
             }
-            p = BsonBounds.valueEnd(src, t, v, docEnd);
         }
         return -1;
     }

@@ -1,7 +1,6 @@
 package io.github.mongoredact.internal.failure;
 
 import com.mongodb.lang.Nullable;
-import io.github.mongoredact.internal.policy.SpecRedaction;
 import org.bson.BsonDocument;
 import org.bson.BsonValue;
 
@@ -9,9 +8,10 @@ import java.util.Set;
 
 /**
  * What a rebuilt failure may carry of the original's texts and documents: the one place that differs between the policy's
- * redaction ({@link FailureRedactor}) and the spec's redaction of sensitive commands ({@link SpecRedaction}). The structure
- * (type, code, code name, labels, cursor id, server address, counts, stack) is kept by {@link FailureRebuilder} for both.
- * Implementations are stateless or thread-confined; they run on the failure path only and may allocate.
+ * redaction ({@link FailureRedactor}) and the spec's redaction of sensitive commands ({@link
+ * io.github.mongoredact.internal.rules.SpecRedaction}). The structure (type, code, code name, labels, cursor id, server
+ * address, counts, stack) is kept by {@link FailureRebuilder} for both. Implementations are stateless or thread-confined; they
+ * run on the failure path only and may allocate.
  */
 interface FailureContent {
     /**

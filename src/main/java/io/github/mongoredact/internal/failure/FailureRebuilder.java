@@ -8,7 +8,7 @@ import com.mongodb.MongoInterruptedException;
 import com.mongodb.MongoSecurityException;
 import com.mongodb.MongoServerException;
 import com.mongodb.lang.Nullable;
-import io.github.mongoredact.internal.policy.ClientMessageScrubber;
+import io.github.mongoredact.internal.message.ClientMessageScrubber;
 import org.bson.BsonDocument;
 
 import java.util.IdentityHashMap;

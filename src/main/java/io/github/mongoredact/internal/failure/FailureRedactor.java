@@ -2,11 +2,11 @@ package io.github.mongoredact.internal.failure;
 
 import com.mongodb.lang.Nullable;
 import io.github.mongoredact.internal.bson.Workspace;
-import io.github.mongoredact.internal.policy.ClientMessageScrubber;
-import io.github.mongoredact.internal.policy.CompiledPolicy;
-import io.github.mongoredact.internal.policy.DocumentRedactor;
-import io.github.mongoredact.internal.policy.MessageScrubber;
-import io.github.mongoredact.internal.policy.Placeholders;
+import io.github.mongoredact.internal.mask.Placeholders;
+import io.github.mongoredact.internal.message.ClientMessageScrubber;
+import io.github.mongoredact.internal.message.MessageScrubber;
+import io.github.mongoredact.internal.rules.CompiledPolicy;
+import io.github.mongoredact.internal.walk.DocumentRedactor;
 import org.bson.BsonArray;
 import org.bson.BsonDocument;
 import org.bson.BsonString;

@@ -1,7 +1,7 @@
 package io.github.mongoredact.internal.failure;
 
 import com.mongodb.lang.Nullable;
-import io.github.mongoredact.internal.policy.ClientMessageScrubber;
+import io.github.mongoredact.internal.message.ClientMessageScrubber;
 import org.bson.BsonArray;
 import org.bson.BsonDocument;
 import org.bson.BsonInt32;

@@ -1,6 +1,7 @@
 package io.github.mongoredact.internal.json;
 
 import com.mongodb.lang.Nullable;
+import io.github.mongoredact.internal.bson.BsonTypes;
 import io.github.mongoredact.internal.bson.Bytes;
 import io.github.mongoredact.internal.bson.DocumentBytes;
 import org.bson.BsonArray;
@@ -66,6 +67,15 @@ final class RawJson {
         long limit = maxLength == 0 ? Long.MAX_VALUE : maxLength;
         TruncatedJson.Output out = new TruncatedJson.Output((int) Math.min(limit + TruncatedJson.ELLIPSIS.length() + 1,
                 2L * length + 16));
+        return elements(src, off, length, out, limit, skippedTopLevel) ? out : null;
+    }
+
+    /**
+     * Writes the elements of the document at {@code src[off, off + length)}, nested ones included, until the text passes
+     * {@code limit}. @return false when a type this path does not write or bytes that do not add up were met
+     */
+    private static boolean elements(final byte[] src, final int off, final int length, final TruncatedJson.Output out,
+                                    final long limit, final String[] skippedTopLevel) {
         StringBuilder b = out.builder;
         int[] ends = new int[16];
         boolean[] arrays = new boolean[16];
@@ -82,97 +92,108 @@ final class RawJson {
                 b.append(arrays[depth] ? ']' : '}');
                 p++;
                 if (depth == 0) {
-                    return p == off + length ? out : null;
+                    return p == off + length;
                 }
                 depth--;
                 first = false;
                 continue;
             }
-            if (p > end) {
-                return null;
-            }
-            byte type = src[p];
-            int nameStart = p + 1;
-            int nameEnd = nameStart;
-            while (nameEnd < end && src[nameEnd] != 0) {
-                nameEnd++;
-            }
-            if (nameEnd >= end) {
-                return null;
-            }
-            int v = nameEnd + 1;
-            int valueEnd = valueEnd(src, type, v, end);
+            byte type = p > end ? 0 : src[p];
+            int nameEnd = p > end ? -1 : cstringEnd(src, p + 1, end);
+            int valueEnd = nameEnd < 0 ? -1 : valueEnd(src, type, nameEnd + 1, end);
             if (valueEnd < 0) {
-                return null;
+                return false;
             }
-            if (depth == 0 && isSkipped(src, nameStart, nameEnd, skippedTopLevel)) {
+            if (depth == 0 && isSkipped(src, p + 1, nameEnd, skippedTopLevel)) {
                 p = valueEnd;
                 continue;
             }
-            if (!first) {
-                b.append(", ");
+            if (!name(src, p + 1, nameEnd, first, arrays[depth], b, limit)) {
+                return false;
             }
             first = false;
-            if (!arrays[depth]) {
-                if (!string(src, nameStart, nameEnd, b, limit)) {
-                    return null;
+            if (type == BsonTypes.DOCUMENT || type == BsonTypes.ARRAY) {
+                if (depth == MAX_DEPTH) {
+                    // deeper than this, the driver's writer decides (it refuses past its own limit)
+                    return false;
                 }
-                b.append(": ");
+                if (++depth == ends.length) {
+                    ends = Arrays.copyOf(ends, depth * 2);
+                    arrays = Arrays.copyOf(arrays, depth * 2);
+                }
+                ends[depth] = valueEnd - 1;
+                arrays[depth] = type == BsonTypes.ARRAY;
+                b.append(type == BsonTypes.ARRAY ? '[' : '{');
+                first = true;
+                p = nameEnd + 5;
+            } else if (scalar(src, type, nameEnd + 1, valueEnd, b, limit)) {
+                p = valueEnd;
+            } else {
+                return false;
             }
-            switch (type) {
-                case 0x02:
-                    if (!string(src, v + 4, valueEnd - 1, b, limit)) {
-                        return null;
-                    }
-                    break;
-                case 0x03:
-                case 0x04:
-                    if (depth == MAX_DEPTH) {
-                        // deeper than this, the driver's writer decides (it refuses past its own limit)
-                        return null;
-                    }
-                    if (++depth == ends.length) {
-                        ends = Arrays.copyOf(ends, depth * 2);
-                        arrays = Arrays.copyOf(arrays, depth * 2);
-                    }
-                    ends[depth] = valueEnd - 1;
-                    arrays[depth] = type == 0x04;
-                    b.append(type == 0x04 ? '[' : '{');
-                    first = true;
-                    p = v + 4;
-                    continue;
-                case 0x07:
-                    b.append("{\"$oid\": \"");
-                    for (int i = v; i < v + 12; i++) {
-                        b.append(HEX[(src[i] >> 4) & 0xF]).append(HEX[src[i] & 0xF]);
-                    }
-                    b.append("\"}");
-                    break;
-                case 0x08:
-                    b.append(src[v] != 0 ? "true" : "false");
-                    break;
-                case 0x0A:
-                    b.append("null");
-                    break;
-                case 0x10:
-                    b.append(Bytes.readInt(src, v));
-                    break;
-                case 0x12:
-                    b.append(Bytes.readLong(src, v));
-                    break;
-                default:
-                    return null;
-            }
-            p = valueEnd;
         }
-        return out;
+        return true;
+    }
+
+    /** @return the index of the NUL that ends the C string at {@code from}, or -1 when there is none before {@code end} */
+    private static int cstringEnd(final byte[] src, final int from, final int end) {
+        int i = from;
+        while (i < end && src[i] != 0) {
+            i++;
+        }
+        return i < end ? i : -1;
+    }
+
+    /** Writes the separator and, in a document, the element's name. @return false when the name is not valid UTF-8 */
+    private static boolean name(final byte[] src, final int nameStart, final int nameEnd, final boolean first,
+                                final boolean inArray, final StringBuilder b, final long limit) {
+        if (!first) {
+            b.append(", ");
+        }
+        if (!inArray) {
+            if (!string(src, nameStart, nameEnd, b, limit)) {
+                return false;
+            }
+            b.append(": ");
+        }
+        return true;
+    }
+
+    /** Writes the scalar of the given type at {@code v}. @return false for a type this path does not write */
+    private static boolean scalar(final byte[] src, final byte type, final int v, final int valueEnd, final StringBuilder b,
+                                  final long limit) {
+        switch (type) {
+            case BsonTypes.STRING:
+                return string(src, v + 4, valueEnd - 1, b, limit);
+            case BsonTypes.OBJECT_ID:
+                b.append("{\"$oid\": \"");
+                for (int i = v; i < v + 12; i++) {
+                    b.append(HEX[(src[i] >> 4) & 0xF]).append(HEX[src[i] & 0xF]);
+                }
+                b.append("\"}");
+                return true;
+            case BsonTypes.BOOLEAN:
+                b.append(src[v] != 0 ? "true" : "false");
+                return true;
+            case BsonTypes.NULL:
+                b.append("null");
+                return true;
+            case BsonTypes.INT32:
+                b.append(Bytes.readInt(src, v));
+                return true;
+            case BsonTypes.INT64:
+                b.append(Bytes.readLong(src, v));
+                return true;
+            default:
+                return false;
+        }
     }
 
     /** @return the end of the value of a type this path writes, or -1 (another type, or bytes that do not add up) */
     private static int valueEnd(final byte[] src, final byte type, final int v, final int end) {
         long valueEnd;
         switch (type) {
-            case 0x02:
+            case BsonTypes.STRING:
                 if (v + 4 > end) {
                     return -1;
                 }
@@ -182,27 +203,27 @@ final class RawJson {
                     return -1;
                 }
                 return (int) valueEnd;
-            case 0x03:
-            case 0x04:
+            case BsonTypes.DOCUMENT:
+            case BsonTypes.ARRAY:
                 if (v + 4 > end) {
                     return -1;
                 }
                 int length = Bytes.readInt(src, v);
                 valueEnd = (long) v + length;
                 return length < 5 || valueEnd > end || src[(int) valueEnd - 1] != 0 ? -1 : (int) valueEnd;
-            case 0x07:
+            case BsonTypes.OBJECT_ID:
                 valueEnd = v + 12L;
                 break;
-            case 0x08:
+            case BsonTypes.BOOLEAN:
                 valueEnd = v + 1L;
                 break;
-            case 0x0A:
+            case BsonTypes.NULL:
                 valueEnd = v;
                 break;
-            case 0x10:
+            case BsonTypes.INT32:
                 valueEnd = v + 4L;
                 break;
-            case 0x12:
+            case BsonTypes.INT64:
                 valueEnd = v + 8L;
                 break;
             default:

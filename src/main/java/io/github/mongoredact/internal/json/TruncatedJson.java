@@ -187,10 +187,6 @@ public final class TruncatedJson {
             case BINARY:
                 writer.writeBinaryData(reader.readBinaryData());
                 break;
-            case UNDEFINED:
-                reader.readUndefined();
-                writer.writeUndefined();
-                break;
             case OBJECT_ID:
                 writer.writeObjectId(reader.readObjectId());
                 break;
@@ -224,6 +220,18 @@ public final class TruncatedJson {
                 break;
             case DECIMAL128:
                 writer.writeDecimal128(reader.readDecimal128());
+                break;
+            default:
+                pipeLessCommon(reader, writer, type);
+        }
+    }
+
+    /** The scalar types commands rarely hold, apart so that {@link #pipeScalar} stays short. */
+    private static void pipeLessCommon(final BsonReader reader, final JsonWriter writer, final BsonType type) {
+        switch (type) {
+            case UNDEFINED:
+                reader.readUndefined();
+                writer.writeUndefined();
                 break;
             case MIN_KEY:
                 reader.readMinKey();

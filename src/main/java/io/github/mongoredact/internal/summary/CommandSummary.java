@@ -1,0 +1,122 @@
+package io.github.mongoredact.internal.summary;
+
+import com.mongodb.lang.Nullable;
+import io.github.mongoredact.internal.bson.BsonFraming;
+import io.github.mongoredact.internal.bson.BsonValidation;
+import io.github.mongoredact.internal.bson.Bytes;
+import io.github.mongoredact.internal.bson.DocumentBytes;
+import io.github.mongoredact.internal.bson.TopLevelReader;
+import io.github.mongoredact.internal.bson.Workspace;
+import io.github.mongoredact.internal.rules.CollectionField;
+import io.github.mongoredact.internal.rules.CollectionNames;
+import io.github.mongoredact.internal.rules.CompiledPolicy;
+import io.github.mongoredact.internal.rules.TopLevelRules;
+import org.bson.BsonDocument;
+import org.bson.BsonString;
+import org.bson.BsonValue;
+
+import java.nio.charset.StandardCharsets;
+import java.util.Map;
+
+/**
+ * What a started command tells when no downstream reads its documents nor its fingerprint (metrics alone): the collection it
+ * names and its size, read from its top level only, without the walk of the analysis.
+ *
+ * <ul>
+ *     <li>The collection is the one the analysis finds: the string value of the first field where the rules keep that field
+ *     (the commands whose first field names a collection), else the string value of a top-level {@code collection} field where
+ *     the rules keep it (getMore). A byte-backed top level is read in place, hopping over the values it does not read; a plain
+ *     one by its entries.</li>
+ *     <li>The size is the command's as the driver sent it, document sequences counted as arrays: a byte-backed document's
+ *     length, or the plain top level's encoded size, whose sequences the driver's buffers size in O(1)
+ *     ({@link io.github.mongoredact.internal.bson.PlainSize}).</li>
+ * </ul>
+ *
+ * <p>Thread-safe; one instance per listener (it remembers which first fields its policy keeps). It uses the calling thread's
+ * {@link Workspace} and releases it before returning, so that nothing keeps the driver's bytes.</p>
+ */
+public final class CommandSummary {
+
+    private final TopLevelRules topLevelRules;
+
+    /** @param policy the listener's policy, whose rules say whether a command's first field is kept */
+    public CommandSummary(final CompiledPolicy policy) {
+        this.topLevelRules = new TopLevelRules(policy);
+    }
+
+    /**
+     * @param commandName the command's name, which picks its rules (whether they keep its first field)
+     * @return the collection the command names, or null
+     * @throws io.github.mongoredact.internal.bson.BsonFormatException if the top level or the name can not be read
+     */
+    @Nullable
+    public String collection(final BsonDocument command, final String commandName) {
+        if (!DocumentBytes.isByteBacked(command)) {
+            return plainCollection(command, commandName);
+        }
+        Workspace workspace = Workspace.current();
+        try {
+            if (!DocumentBytes.view(command, workspace)) {
+                // not a heap array (a direct buffer): one copy into the scratch, then read the same way
+                byte[] scratch = workspace.scratch(DocumentBytes.length(command));
+                workspace.source(scratch, 0, DocumentBytes.copy(command, scratch, 0));
+            }
+            return collection(workspace.topLevel, workspace.source(), workspace.sourceOff(), workspace.sourceEnd(), commandName);
+        } finally {
+            workspace.release();
+        }
+    }
+
+    /** The top level at {@code src[off, end)}: its first field, or its {@code collection} field, where the rules keep it. */
+    @Nullable
+    private String collection(final TopLevelReader reader, final byte[] src, final int off, final int end,
+                              final String commandName) {
+        TopLevelReader element = reader.start(src, off, BsonFraming.open(src, off, end, 0));
+        boolean first = true;
+        while (element.next()) {
+            int vEnd = element.valueEnd();
+            int keyLength = element.keyEnd - element.key;
+            if (CollectionField.mayName(first, element.type, src, element.key, keyLength)
+                    && topLevelRules.keeps(commandName, src, element.key, keyLength)) {
+                BsonValidation.checkKept(src, element.type, element.value, vEnd);
+                return CollectionNames.shared().resolve(src, element.value + 4, Bytes.readInt(src, element.value) - 1);
+            }
+            first = false;
+        }
+        return null;
+    }
+
+    /** The same for a plain top level, by its entries. */
+    @Nullable
+    private String plainCollection(final BsonDocument command, final String commandName) {
+        boolean first = true;
+        for (Map.Entry<String, BsonValue> entry : command.entrySet()) {
+            BsonValue value = entry.getValue();
+            if (value instanceof BsonString) {
+                String key = entry.getKey();
+                if (CollectionField.mayName(first, key) && topLevelRules.keeps(commandName, key)) {
+                    return name(((BsonString) value).getValue());
+                }
+            }
+            first = false;
+        }
+        return null;
+    }
+
+    /**
+     * The name as the analysis gives it: a plain ASCII name is the string itself; anything else goes through its UTF-8 bytes,
+     * checked as a kept string is and resolved as the walker resolves it.
+     */
+    private static String name(final String value) {
+        int length = value.length();
+        for (int i = 0; i < length; i++) {
+            char c = value.charAt(i);
+            if (c == 0 || c >= 0x80) {
+                byte[] utf8 = value.getBytes(StandardCharsets.UTF_8);
+                BsonValidation.checkString(utf8, 0, utf8.length);
+                return CollectionNames.shared().resolve(utf8, 0, utf8.length);
+            }
+        }
+        return value;
+    }
+}

@@ -1,0 +1,157 @@
+package io.github.mongoredact.internal.walk;
+
+import io.github.mongoredact.DriverShapes;
+import io.github.mongoredact.PlaceholderStyle;
+import io.github.mongoredact.RedactionPolicy;
+import io.github.mongoredact.internal.bson.BsonFormatException;
+import io.github.mongoredact.internal.rules.CompiledPolicies;
+import io.github.mongoredact.internal.rules.CompiledPolicy;
+import org.bson.BsonArray;
+import org.bson.BsonBinary;
+import org.bson.BsonBoolean;
+import org.bson.BsonDocument;
+import org.bson.BsonInt32;
+import org.bson.BsonString;
+import org.junit.jupiter.api.Test;
+
+import java.util.Arrays;
+import java.util.Random;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * The tight loops for rule-free documents write what the general path writes. A policy with a {@code **.} rule whose key never
+ * occurs runs the general path everywhere (a suffix rule may match any key), with the same actions: the two outputs, sizes,
+ * fingerprints and counts must be identical.
+ */
+class PlaceholderRunTest {
+    private static final String ABSENT = "**.keyThatNoGeneratedCommandHolds";
+
+    @Test
+    void ruleFreeDocumentsComeOutAsTheGeneralPathWritesThem() {
+        Random random = new Random(23);
+        for (int round = 0; round < 300; round++) {
+            RandomCommands.Command command = new RandomCommands(random.nextLong()).command();
+            byte[] src = DriverShapes.encode(RedactionPropertiesTest.merged(command));
+            for (PlaceholderStyle style : PlaceholderStyle.values()) {
+                RedactionPolicy fast = RedactionPolicy.builder().placeholderStyle(style).build();
+                RedactionPolicy general = RedactionPolicy.builder().placeholderStyle(style).redact(ABSENT).build();
+                assertSameWalk(src, command.name, fast, general, "round=" + round + " style=" + style);
+            }
+        }
+    }
+
+    @Test
+    void elementsTheLoopDoesNotTakeGoToTheGeneralPathAndTheLoopResumes() {
+        BsonDocument odd = new BsonDocument("a", new BsonInt32(1))
+                .append("nested", new BsonDocument("x", new BsonString("secret")).append("y", new BsonArray()))
+                .append("already", new BsonString("?string"))
+                .append("bin", new BsonBinary(new byte[]{1, 2, 3}))
+                .append("clé", new BsonString("secret"))
+                .append("flag", BsonBoolean.TRUE)
+                .append("b", new BsonString("secret"));
+        BsonArray documents = new BsonArray();
+        documents.add(new BsonDocument("plain", new BsonString("secret")));
+        documents.add(odd);
+        documents.add(new BsonDocument("plain", new BsonInt32(7)));
+        documents.add(new BsonInt32(42));
+        byte[] src = DriverShapes.encode(new BsonDocument("insert", new BsonString("c")).append("documents", documents)
+                .append("$db", new BsonString("db")));
+        RedactionPolicy general = RedactionPolicy.builder().redact(ABSENT).build();
+        byte[] written = assertSameWalk(src, "insert", RedactionPolicy.defaults(), general, "odd documents");
+        String text = new String(written, java.nio.charset.StandardCharsets.ISO_8859_1);
+        assertFalse(text.contains("secret"), "a value left in " + text);
+        assertTrue(text.contains("?string") && text.contains("?binData") && text.contains("?bool"), text);
+    }
+
+    @Test
+    void keysThatLookLikeDataAreLeftToTheGeneralPathAndMaskedAlike() {
+        String[] keys = {"alice@example.com", "prefs.bob@example.com", "stats.2026-12-01.count", "name", "items.0.qty",
+                "sessions.c29tZS1yYW5kb20tdG9rZW4", "6b0dd09aa86bc4d263d28547", "+1 555 0100", "firstName", "$set", "_id",
+                "x".repeat(40)};
+        Random random = new Random(5);
+        BsonArray documents = new BsonArray();
+        for (int i = 0; i < 40; i++) {
+            BsonDocument document = new BsonDocument();
+            for (int k = 0; k < 1 + random.nextInt(5); k++) {
+                String key = keys[random.nextInt(keys.length)];
+                if (!document.containsKey(key)) {
+                    document.append(key, random.nextBoolean() ? new BsonString("v" + i) : new BsonInt32(i));
+                }
+            }
+            documents.add(document);
+        }
+        byte[] src = DriverShapes.encode(new BsonDocument("insert", new BsonString("c")).append("documents", documents)
+                .append("$db", new BsonString("db")));
+        RedactionPolicy general = RedactionPolicy.builder().redact(ABSENT).build();
+        byte[] written = assertSameWalk(src, "insert", RedactionPolicy.defaults(), general, "data-like keys");
+        String text = new String(written, java.nio.charset.StandardCharsets.ISO_8859_1);
+        for (String data : new String[]{"@example.com", "2026", "c29tZS1y", "6b0dd09a", "555"}) {
+            assertFalse(text.contains(data), data + " left in " + text);
+        }
+        assertTrue(text.contains("sessions.?key") && text.contains("stats.?key.count") && text.contains("items.0.qty")
+                && text.contains("firstName"), text);
+        // keys kept as they are: the loop takes every document whole
+        RedactionPolicy keepKeys = RedactionPolicy.builder().keyMasking(io.github.mongoredact.KeyMasking.NONE).build();
+        RedactionPolicy keepKeysGeneral = RedactionPolicy.builder(keepKeys).redact(ABSENT).build();
+        String kept = new String(assertSameWalk(src, "insert", keepKeys, keepKeysGeneral, "keys kept"),
+                java.nio.charset.StandardCharsets.ISO_8859_1);
+        assertTrue(kept.contains("prefs.bob@example.com") && !kept.contains("?key"), kept);
+    }
+
+    @Test
+    void valueOverrunningItsDocumentIsRefusedInARuleFreeDocument() {
+        BsonArray documents = new BsonArray();
+        documents.add(new BsonDocument("a", new BsonInt32(1)));
+        byte[] src = DriverShapes.encode(new BsonDocument("insert", new BsonString("c")).append("documents", documents));
+        // {"a": int32} -> {"a": double}: 8 value bytes where the document has 4 and its terminator
+        int at = indexOf(src, new byte[]{0x10, 'a', 0, 1, 0, 0, 0, 0});
+        src[at] = 0x01;
+        CompiledPolicy compiled = CompiledPolicies.compile(RedactionPolicy.defaults());
+        RedactionWalker walker = new RedactionWalker();
+        assertThrows(BsonFormatException.class,
+                () -> walker.size(src, 0, src.length, compiled.commandRules("insert"), true, compiled));
+    }
+
+    /** @return the bytes the fast policy wrote */
+    private static byte[] assertSameWalk(final byte[] src, final String name, final RedactionPolicy fast,
+                                         final RedactionPolicy general, final String context) {
+        byte[] expected = walk(src, name, general, context);
+        byte[] actual = walk(src, name, fast, context);
+        assertArrayEquals(expected, actual, context);
+        return actual;
+    }
+
+    /** @return size, fingerprint and values redacted (as 8-byte prefixes), then the output written in one pass */
+    private static byte[] walk(final byte[] src, final String name, final RedactionPolicy policy, final String context) {
+        CompiledPolicy compiled = CompiledPolicies.compile(policy);
+        CompiledPolicy.RuleSet rules = compiled.commandRules(name);
+        RedactionWalker walker = new RedactionWalker();
+        walker.bind(src, 0, src.length, rules, true, compiled);
+        byte[] scratch = new byte[4 * src.length + 1024];
+        int size = walker.sizeAndWrite(scratch, 0, scratch.length, true);
+        assertFalse(walker.overflowed(), context);
+        byte[] result = new byte[24 + size];
+        java.nio.ByteBuffer.wrap(result).putLong(size).putLong(walker.fingerprint()).putLong(walker.valuesRedacted());
+        System.arraycopy(scratch, 0, result, 24, size);
+        walker.clear();
+        // the counting pass agrees with the writing one
+        walker.bind(src, 0, src.length, rules, true, compiled);
+        assertEquals(size, walker.analyse(true), context);
+        walker.clear();
+        return result;
+    }
+
+    private static int indexOf(final byte[] src, final byte[] pattern) {
+        for (int i = 0; i + pattern.length <= src.length; i++) {
+            if (Arrays.equals(Arrays.copyOfRange(src, i, i + pattern.length), pattern)) {
+                return i;
+            }
+        }
+        throw new AssertionError("pattern not found");
+    }
+}

@@ -1,0 +1,67 @@
+package io.github.mongoredact.internal.walk;
+
+import io.github.mongoredact.DriverShapes;
+import org.bson.BsonArray;
+import org.bson.BsonDocument;
+import org.bson.BsonInt32;
+import org.bson.BsonInt64;
+import org.bson.BsonString;
+import org.bson.BsonValue;
+import org.junit.jupiter.api.Test;
+
+import java.util.Arrays;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+
+/** The shape of a kept subtree: keys and value categories hash, values and the elements after an array's first do not. */
+class ShapeHashTest {
+
+    private static long shape(final BsonDocument document) {
+        byte[] src = DriverShapes.encode(document);
+        ShapeHash hash = new ShapeHash();
+        hash.bind(src, src.length, true);
+        hash.reset();
+        hash.enabled = true;
+        hash.kept(0, false, 0, true);
+        hash.clear();
+        return hash.fingerprint();
+    }
+
+    private static BsonArray array(final BsonValue... values) {
+        return new BsonArray(Arrays.asList(values));
+    }
+
+    @Test
+    void sameShapeWithOtherValuesHashesAlike() {
+        assertEquals(shape(new BsonDocument("a", new BsonInt32(1)).append("b", new BsonString("x"))),
+                shape(new BsonDocument("a", new BsonInt64(99)).append("b", new BsonString("another"))));
+    }
+
+    @Test
+    void anotherKeyOrCategoryHashesDifferently() {
+        long base = shape(new BsonDocument("a", new BsonInt32(1)));
+        assertNotEquals(base, shape(new BsonDocument("b", new BsonInt32(1))));
+        assertNotEquals(base, shape(new BsonDocument("a", new BsonString("1"))));
+        assertNotEquals(base, shape(new BsonDocument("a", new BsonDocument())));
+    }
+
+    @Test
+    void onlyTheFirstElementOfAnArrayCounts() {
+        assertEquals(shape(new BsonDocument("a", array(new BsonInt32(1), new BsonString("x")))),
+                shape(new BsonDocument("a", array(new BsonInt32(5), new BsonDocument("y", new BsonInt32(1))))));
+        assertNotEquals(shape(new BsonDocument("a", array(new BsonInt32(1)))),
+                shape(new BsonDocument("a", array(new BsonString("1")))));
+    }
+
+    @Test
+    void nothingIsMixedInWhileDisabled() {
+        byte[] src = DriverShapes.encode(new BsonDocument("a", new BsonInt32(1)));
+        ShapeHash hash = new ShapeHash();
+        hash.bind(src, src.length, true);
+        hash.reset();
+        long empty = hash.fingerprint();
+        hash.kept(0, false, 0, true);
+        assertEquals(empty, hash.fingerprint());
+    }
+}
