@@ -43,8 +43,8 @@ public final class Workspace {
     @Nullable
     private byte[] borrowed;
     public final PlainEncoder encoder = new PlainEncoder();
-    /** The reader of a top level's few fields (the reply's errors, the command's collection), bound to the current source. */
-    public final TopLevelReader topLevel = new TopLevelReader();
+    /** The reader of a top level's few fields (the reply's errors, the command's collection) in the current source. */
+    private final TopLevelReader topLevel = new TopLevelReader(this);
 
     @Nullable
     private byte[] source;
@@ -88,8 +88,12 @@ public final class Workspace {
     /** Forgets the current source, which may be a driver buffer's array, and gives a borrowed scratch array back. */
     public void release() {
         source = null;
-        topLevel.clear();
         giveBack();
+    }
+
+    /** @return the reader of a top level in the current source: call only while there is one */
+    public TopLevelReader topLevel() {
+        return topLevel;
     }
 
     public void source(final byte[] array, final int off, final int end) {

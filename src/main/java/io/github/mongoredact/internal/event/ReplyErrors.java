@@ -39,7 +39,7 @@ final class ReplyErrors {
         ReplyErrors errors = CURRENT.get();
         if (DocumentBytes.view(reply, workspace)) {
             try {
-                errors.scan(workspace.topLevel, workspace.source(), workspace.sourceOff(), workspace.sourceEnd());
+                errors.scan(workspace.topLevel(), workspace.source(), workspace.sourceOff(), workspace.sourceEnd());
                 errors.size = workspace.sourceLength();
             } finally {
                 workspace.release();
@@ -60,12 +60,12 @@ final class ReplyErrors {
         codeName = null;
         int writeErrors = -1;
         int writeConcernError = -1;
-        TopLevelReader element = reader.start(src, off, Math.min(end, off + Bytes.readInt(src, off)) - 1);
+        TopLevelReader element = reader.start(off, Math.min(end, off + Bytes.readInt(src, off)) - 1);
         while (element.next()) {
-            if (element.type == BsonTypes.ARRAY && writeErrors < 0 && element.keyIs(WRITE_ERRORS)) {
-                writeErrors = element.value;
-            } else if (element.type == BsonTypes.DOCUMENT && writeConcernError < 0 && element.keyIs(WRITE_CONCERN_ERROR)) {
-                writeConcernError = element.value;
+            if (element.type() == BsonTypes.ARRAY && writeErrors < 0 && element.keyIs(WRITE_ERRORS)) {
+                writeErrors = element.value();
+            } else if (element.type() == BsonTypes.DOCUMENT && writeConcernError < 0 && element.keyIs(WRITE_CONCERN_ERROR)) {
+                writeConcernError = element.value();
             }
         }
         if (writeErrors >= 0) {
@@ -111,10 +111,10 @@ final class ReplyErrors {
     /** @return the index of the value of the top-level field {@code key} of the given type, or -1 */
     private static int find(final TopLevelReader reader, final byte[] src, final int off, final int end, final byte[] key,
                             final byte type) {
-        TopLevelReader element = reader.start(src, off, Math.min(end, off + Bytes.readInt(src, off)) - 1);
+        TopLevelReader element = reader.start(off, Math.min(end, off + Bytes.readInt(src, off)) - 1);
         while (element.next()) {
-            if (element.type == type && element.keyIs(key)) {
-                return element.value;
+            if (element.type() == type && element.keyIs(key)) {
+                return element.value();
             }
         }
         return -1;

@@ -14,8 +14,6 @@ import java.util.Arrays;
  * and published through a plain array (a racing reader may miss and build the string again, never read a wrong one).
  */
 public final class CollectionNames {
-    /** The cache all threads share. */
-    private static final CollectionNames SHARED = new CollectionNames();
     /** Entries at most. */
     static final int SLOTS = 1024;
     /** The longest name kept, in UTF-8 bytes: the server's limit for a whole namespace. */
@@ -25,7 +23,7 @@ public final class CollectionNames {
 
     /** @return the collection-name cache all threads share */
     public static CollectionNames shared() {
-        return SHARED;
+        return SharedCollectionNames.INSTANCE;
     }
 
     /** @return the string of the bytes {@code src[off, off + len)}; allocation-free when cached */

@@ -61,7 +61,7 @@ public final class CommandSummary {
                 byte[] scratch = workspace.scratch(DocumentBytes.length(command));
                 workspace.source(scratch, 0, DocumentBytes.copy(command, scratch, 0));
             }
-            return collection(workspace.topLevel, workspace.source(), workspace.sourceOff(), workspace.sourceEnd(), commandName);
+            return collection(workspace.topLevel(), workspace.source(), workspace.sourceOff(), workspace.sourceEnd(), commandName);
         } finally {
             workspace.release();
         }
@@ -71,15 +71,15 @@ public final class CommandSummary {
     @Nullable
     private String collection(final TopLevelReader reader, final byte[] src, final int off, final int end,
                               final String commandName) {
-        TopLevelReader element = reader.start(src, off, BsonFraming.open(src, off, end, 0));
+        TopLevelReader element = reader.start(off, BsonFraming.open(src, off, end, 0));
         boolean first = true;
         while (element.next()) {
             int vEnd = element.valueEnd();
-            int keyLength = element.keyEnd - element.key;
-            if (CollectionField.mayName(first, element.type, src, element.key, keyLength)
-                    && topLevelRules.keeps(commandName, src, element.key, keyLength)) {
-                BsonValidation.checkKept(src, element.type, element.value, vEnd);
-                return CollectionNames.shared().resolve(src, element.value + 4, Bytes.readInt(src, element.value) - 1);
+            int keyLength = element.keyLength();
+            if (CollectionField.mayName(first, element.type(), src, element.key(), keyLength)
+                    && topLevelRules.keeps(commandName, src, element.key(), keyLength)) {
+                BsonValidation.checkKept(src, element.type(), element.value(), vEnd);
+                return CollectionNames.shared().resolve(src, element.value() + 4, Bytes.readInt(src, element.value()) - 1);
             }
             first = false;
         }
