@@ -136,18 +136,18 @@ public final class BsonFraming {
     private static byte[] fixedSizes() {
         byte[] sizes = new byte[256];
         Arrays.fill(sizes, (byte) -1);
-        sizes[BsonTypes.DOUBLE & 0xff] = 8;
-        sizes[BsonTypes.DATE_TIME & 0xff] = 8;
-        sizes[BsonTypes.TIMESTAMP & 0xff] = 8;
-        sizes[BsonTypes.INT64 & 0xff] = 8;
-        sizes[BsonTypes.INT32 & 0xff] = 4;
-        sizes[BsonTypes.OBJECT_ID & 0xff] = 12;
-        sizes[BsonTypes.BOOLEAN & 0xff] = 1;
-        sizes[BsonTypes.DECIMAL128 & 0xff] = 16;
-        sizes[BsonTypes.UNDEFINED & 0xff] = 0;
-        sizes[BsonTypes.NULL & 0xff] = 0;
-        sizes[BsonTypes.MIN_KEY & 0xff] = 0;
-        sizes[BsonTypes.MAX_KEY & 0xff] = 0;
+        fixed(sizes, 0, BsonTypes.UNDEFINED, BsonTypes.NULL, BsonTypes.MIN_KEY, BsonTypes.MAX_KEY);
+        fixed(sizes, 1, BsonTypes.BOOLEAN);
+        fixed(sizes, 4, BsonTypes.INT32);
+        fixed(sizes, 8, BsonTypes.DOUBLE, BsonTypes.DATE_TIME, BsonTypes.TIMESTAMP, BsonTypes.INT64);
+        fixed(sizes, 12, BsonTypes.OBJECT_ID);
+        fixed(sizes, 16, BsonTypes.DECIMAL128);
         return sizes;
+    }
+
+    private static void fixed(final byte[] sizes, final int size, final byte... types) {
+        for (byte type : types) {
+            sizes[type & 0xff] = (byte) size;
+        }
     }
 }
