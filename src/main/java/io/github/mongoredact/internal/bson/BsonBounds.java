@@ -1,5 +1,9 @@
 package io.github.mongoredact.internal.bson;
 
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.nio.ByteOrder;
+
 /**
  * Where BSON elements end: the bounds of C strings, strings and values of every type, checked against the end of their
  * document. Allocation-free; a violation is a {@link BsonFormatException} that says where.
@@ -7,18 +11,46 @@ package io.github.mongoredact.internal.bson;
 public final class BsonBounds {
     /** The deepest nesting read or written: deeper documents are refused, so that no walk can exhaust the stack. */
     public static final int MAX_DEPTH = 128;
+    /** Eight bytes at a time, for the search of a C string's NUL. */
+    private static final VarHandle LONGS = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
+    private static final long ONES = 0x0101010101010101L;
+    private static final long HIGHS = 0x8080808080808080L;
 
     private BsonBounds() {
     }
 
-    /** @return the index of the NUL that ends the C string at {@code start} */
+    /**
+     * Searches eight bytes at a time where the array holds them (keys are short: most end within the first word), then byte
+     * by byte.
+     *
+     * @return the index of the NUL that ends the C string at {@code start}, which must lie before {@code end}
+     */
     public static int cstringEnd(final byte[] src, final int start, final int end) {
-        for (int i = start; i < end; i++) {
+        int i = start;
+        int words = Math.min(end, src.length - 7);
+        while (i < words) {
+            long w = (long) LONGS.get(src, i);
+            // the lowest byte that is 0 sets its high bit here (bytes above it may too, through the borrow: not read)
+            long zero = (w - ONES) & ~w & HIGHS;
+            if (zero != 0) {
+                int nul = i + (Long.numberOfTrailingZeros(zero) >>> 3);
+                if (nul < end) {
+                    return nul;
+                }
+                throw unterminated(start, end);
+            }
+            i += 8;
+        }
+        for (; i < end; i++) {
             if (src[i] == 0) {
                 return i;
             }
         }
-        throw new BsonFormatException("unterminated key or C string at index=" + start + " end=" + end);
+        throw unterminated(start, end);
+    }
+
+    private static BsonFormatException unterminated(final int start, final int end) {
+        return new BsonFormatException("unterminated key or C string at index=" + start + " end=" + end);
     }
 
     /** @return the index after the value of the given type at {@code v}, checked against {@code end} */

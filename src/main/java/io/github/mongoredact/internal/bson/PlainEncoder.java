@@ -321,7 +321,29 @@ public final class PlainEncoder {
      */
     private void putUtf8(final String s) {
         int length = s.length();
-        for (int i = 0; i < length; i++) {
+        // ASCII, the driver's keys and most names: one byte a character, array and index in locals
+        byte[] d = dst;
+        int p = pos;
+        int i = 0;
+        if (length <= d.length - p) {
+            for (; i < length; i++) {
+                char c = s.charAt(i);
+                if (c >= 0x80) {
+                    break;
+                }
+                d[p + i] = (byte) c;
+            }
+        }
+        pos = p + i;
+        if (i < length) {
+            putUtf8(s, i);
+        }
+    }
+
+    /** The characters of {@code s} from {@code from} on, any of them beyond ASCII. */
+    private void putUtf8(final String s, final int from) {
+        int length = s.length();
+        for (int i = from; i < length; i++) {
             char c = s.charAt(i);
             if (c < 0x80) {
                 putByte((byte) c);

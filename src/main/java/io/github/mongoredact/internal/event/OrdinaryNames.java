@@ -33,11 +33,20 @@ final class OrdinaryNames {
      */
     boolean isOrdinary(final String commandName) {
         String held = names[slot(commandName)];
-        return held != null && held.equals(commandName);
+        return held == commandName || held != null && held.equals(commandName);
     }
 
-    private static int slot(final String name) {
-        int h = name.hashCode();
-        return (h ^ (h >>> 16)) & (SLOTS - 1);
+    /**
+     * The slot from the name's length and three of its characters, not from {@link String#hashCode}: the driver decodes the
+     * command name from the command's bytes, so that most events bring a new string whose hash would be computed over every
+     * character each time; the {@code equals} that confirms a hit compares the characters in bulk.
+     */
+    static int slot(final String name) {
+        int length = name.length();
+        if (length == 0) {
+            return 0;
+        }
+        int h = ((length * 31 + name.charAt(0)) * 31 + name.charAt(length >>> 1)) * 31 + name.charAt(length - 1);
+        return (h ^ (h >>> 9)) & (SLOTS - 1);
     }
 }

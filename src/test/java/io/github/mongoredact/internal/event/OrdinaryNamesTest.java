@@ -47,4 +47,20 @@ class OrdinaryNamesTest {
         assertFalse(names.isSensitiveCommand(tooLong, PING));
         assertFalse(names.isOrdinary(tooLong));
     }
+
+    @Test
+    void theCommandsSentMostAreHeldTogetherAndAnEqualNewStringIsFound() {
+        OrdinaryNames names = new OrdinaryNames();
+        String[] common = {"find", "insert", "update", "delete", "aggregate", "getMore", "count", "distinct",
+            "findAndModify", "killCursors", "endSessions"};
+        for (String name : common) {
+            assertFalse(names.isSensitiveCommand(name, PING), name);
+        }
+        for (String name : common) {
+            // as the driver decodes it from each command: an equal string, not the same instance
+            assertTrue(names.isOrdinary(new String(name.toCharArray())), name);
+        }
+        assertFalse(names.isOrdinary(""));
+        assertFalse(names.isSensitiveCommand("", PING));
+    }
 }
