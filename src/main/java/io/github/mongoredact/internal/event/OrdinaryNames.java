@@ -33,7 +33,8 @@ final class OrdinaryNames {
      */
     boolean isOrdinary(final String commandName) {
         String held = names[slot(commandName)];
-        return held == commandName || held != null && held.equals(commandName);
+        // String.equals tries identity first
+        return commandName.equals(held);
     }
 
     /**
