@@ -15,6 +15,7 @@ import org.openjdk.jmh.annotations.Fork;
 import org.openjdk.jmh.annotations.Measurement;
 import org.openjdk.jmh.annotations.Mode;
 import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Param;
 import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
@@ -38,6 +39,13 @@ import static io.github.mongoredact.jmh.support.Checks.check;
 @Measurement(iterations = 5, time = 500, timeUnit = TimeUnit.MILLISECONDS)
 @State(Scope.Benchmark)
 public class SpanFloorBenchmark {
+    /** {@code bytebuf} or {@code plain}, as in {@link PairInput}. */
+    @Param({"bytebuf", "plain"})
+    public String shape;
+    /** The number of documents in the sequence, as in {@link PairInput}. */
+    @Param({"0", "1", "5", "10", "100", "1000"})
+    public int count;
+
     private TracingSdk tracing;
     private Tracer tracer;
     private String name;
@@ -45,13 +53,13 @@ public class SpanFloorBenchmark {
     private long start;
     private long end;
 
-    /**
-     * Sends the pair once through this library's sink and keeps the span it exported: its name, attributes and times.
-     *
-     * @param input the two events
-     */
+    /** Sends the pair of {@link PairInput} once through this library's sink and keeps the span it exported. */
     @Setup
-    public void setUp(final PairInput input) {
+    public void setUp() {
+        PairInput input = new PairInput();
+        input.shape = shape;
+        input.count = count;
+        input.setUp();
         TracingSdk reference = new TracingSdk();
         RedactingCommandListener listener = RedactingCommandListener.builder().policy(RedactionPolicy.defaults())
                 .addSink(OpenTelemetryCommandSink.builder(reference.sdk)
