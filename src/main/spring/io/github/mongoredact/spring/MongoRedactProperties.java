@@ -78,83 +78,103 @@ public class MongoRedactProperties {
 
     private final Metrics metrics = new Metrics();
 
+    /** @return whether to register the redacting command listener on the auto-configured MongoDB client */
     public boolean isEnabled() {
         return enabled;
     }
 
+    /** @param enabled whether to register the redacting command listener on the auto-configured MongoDB client */
     public void setEnabled(final boolean enabled) {
         this.enabled = enabled;
     }
 
+    /** @return the base policy, changed by the path lists and limits below */
     public Policy getPolicy() {
         return policy;
     }
 
+    /** @param policy the base policy, changed by the path lists and limits below */
     public void setPolicy(final Policy policy) {
         this.policy = policy;
     }
 
+    /** @return command field paths (dotted, for all commands) whose values are kept verbatim */
     public List<String> getKeep() {
         return keep;
     }
 
+    /** @param keep command field paths (dotted, for all commands) whose values are kept verbatim */
     public void setKeep(final List<String> keep) {
         this.keep = checkedPaths(keep);
     }
 
+    /** @return command field paths whose values are replaced by placeholders */
     public List<String> getRedact() {
         return redact;
     }
 
+    /** @param redact command field paths whose values are replaced by placeholders */
     public void setRedact(final List<String> redact) {
         this.redact = checkedPaths(redact);
     }
 
+    /** @return command field paths left out altogether */
     public List<String> getDrop() {
         return drop;
     }
 
+    /** @param drop command field paths left out altogether */
     public void setDrop(final List<String> drop) {
         this.drop = checkedPaths(drop);
     }
 
+    /** @return reply field paths (dotted, for the replies of all commands) whose values are kept verbatim */
     public List<String> getReplyKeep() {
         return replyKeep;
     }
 
+    /** @param replyKeep reply field paths (dotted, for the replies of all commands) whose values are kept verbatim */
     public void setReplyKeep(final List<String> replyKeep) {
         this.replyKeep = checkedPaths(replyKeep);
     }
 
+    /** @return reply field paths whose values are replaced by placeholders */
     public List<String> getReplyRedact() {
         return replyRedact;
     }
 
+    /** @param replyRedact reply field paths whose values are replaced by placeholders */
     public void setReplyRedact(final List<String> replyRedact) {
         this.replyRedact = checkedPaths(replyRedact);
     }
 
+    /** @return reply field paths left out altogether */
     public List<String> getReplyDrop() {
         return replyDrop;
     }
 
+    /** @param replyDrop reply field paths left out altogether */
     public void setReplyDrop(final List<String> replyDrop) {
         this.replyDrop = checkedPaths(replyDrop);
     }
 
+    /** @return how a redacted value is written: typed ("?string", "?number") or fixed ("?") */
     public PlaceholderStyle getPlaceholderStyle() {
         return placeholderStyle;
     }
 
+    /** @param placeholderStyle how a redacted value is written: typed ("?string", "?number") or fixed ("?") */
     public void setPlaceholderStyle(final PlaceholderStyle placeholderStyle) {
         this.placeholderStyle = placeholderStyle;
     }
 
+    /** @return how many elements of each document sequence and reply batch are shown; all when not set */
     @Nullable
     public Integer getMaxSequenceDocuments() {
         return maxSequenceDocuments;
     }
 
+    /** @param maxSequenceDocuments how many elements of each document sequence and reply batch are shown; all when not set */
     public void setMaxSequenceDocuments(@Nullable final Integer maxSequenceDocuments) {
         if (maxSequenceDocuments != null && maxSequenceDocuments < 0) {
             throw new IllegalArgumentException("max-sequence-documents must be 0 or more, was " + maxSequenceDocuments);
@@ -162,10 +182,12 @@ public class MongoRedactProperties {
         this.maxSequenceDocuments = maxSequenceDocuments;
     }
 
+    /** @return the cap on each output document's size in bytes, 0 for none; otherwise at least 64 */
     public int getMaxDocumentBytes() {
         return maxDocumentBytes;
     }
 
+    /** @param maxDocumentBytes the cap on each output document's size in bytes, 0 for none; otherwise at least 64 */
     public void setMaxDocumentBytes(final int maxDocumentBytes) {
         if (maxDocumentBytes != 0 && maxDocumentBytes < RedactionPolicy.MIN_DOCUMENT_BYTES) {
             throw new IllegalArgumentException("max-document-bytes must be 0 (no cap) or at least "
@@ -174,10 +196,12 @@ public class MongoRedactProperties {
         this.maxDocumentBytes = maxDocumentBytes;
     }
 
+    /** @return the bound of the table holding started commands until their completion */
     public int getMaxInFlight() {
         return maxInFlight;
     }
 
+    /** @param maxInFlight the bound of the table holding started commands until their completion */
     public void setMaxInFlight(final int maxInFlight) {
         if (maxInFlight < 1) {
             throw new IllegalArgumentException("max-in-flight must be 1 or more, was " + maxInFlight);
@@ -185,18 +209,22 @@ public class MongoRedactProperties {
         this.maxInFlight = maxInFlight;
     }
 
+    /** @return whether listeners that other configuration added to the client settings are moved behind the redacting one */
     public boolean isWrapOtherListeners() {
         return wrapOtherListeners;
     }
 
+    /** @param wrapOtherListeners whether other listeners on the client settings are moved behind the redacting one */
     public void setWrapOtherListeners(final boolean wrapOtherListeners) {
         this.wrapOtherListeners = wrapOtherListeners;
     }
 
+    /** @return the {@code mongo-redact.log.*} properties */
     public Log getLog() {
         return log;
     }
 
+    /** @return the {@code mongo-redact.metrics.*} properties */
     public Metrics getMetrics() {
         return metrics;
     }
@@ -238,36 +266,44 @@ public class MongoRedactProperties {
         @Nullable
         private Boolean keyValuePairs;
 
+        /** @return whether to log redacted commands (at the logger's level) */
         public boolean isEnabled() {
             return enabled;
         }
 
+        /** @param enabled whether to log redacted commands (at the logger's level) */
         public void setEnabled(final boolean enabled) {
             this.enabled = enabled;
         }
 
+        /** @return the level of the command lines */
         public CommandLogSink.Level getLevel() {
             return level;
         }
 
+        /** @param level the level of the command lines */
         public void setLevel(final CommandLogSink.Level level) {
             this.level = level;
         }
 
+        /** @return the level of the lines of failed commands and of replies reporting write errors; the level above when not set */
         @Nullable
         public CommandLogSink.Level getErrorLevel() {
             return errorLevel;
         }
 
+        /** @param errorLevel the level of the lines of failed commands and of replies reporting write errors; unset: the level above */
         public void setErrorLevel(@Nullable final CommandLogSink.Level errorLevel) {
             this.errorLevel = errorLevel;
         }
 
+        /** @return the least duration of a logged command that neither failed nor reported an error; every command when not set */
         @Nullable
         public Duration getOnlySlowOrFailed() {
             return onlySlowOrFailed;
         }
 
+        /** @param onlySlowOrFailed the least duration of a logged command that neither failed nor reported an error; unset: every one */
         public void setOnlySlowOrFailed(@Nullable final Duration onlySlowOrFailed) {
             if (onlySlowOrFailed != null && onlySlowOrFailed.isNegative()) {
                 throw new IllegalArgumentException("only-slow-or-failed must be 0 or more, was " + onlySlowOrFailed);
@@ -275,19 +311,23 @@ public class MongoRedactProperties {
             this.onlySlowOrFailed = onlySlowOrFailed;
         }
 
+        /** @return the SLF4J logger name */
         public String getLoggerName() {
             return loggerName;
         }
 
+        /** @return whether lines carry their fields as SLF4J key-value pairs; unset: true on Logback and Log4j 2 */
         @Nullable
         public Boolean getKeyValuePairs() {
             return keyValuePairs;
         }
 
+        /** @param keyValuePairs whether lines carry their fields as SLF4J key-value pairs; unset: true on Logback and Log4j 2 */
         public void setKeyValuePairs(@Nullable final Boolean keyValuePairs) {
             this.keyValuePairs = keyValuePairs;
         }
 
+        /** @param loggerName the SLF4J logger name */
         public void setLoggerName(final String loggerName) {
             if (loggerName == null || loggerName.isBlank()) {
                 throw new IllegalArgumentException("logger-name must not be blank, was '" + loggerName + "'");
@@ -313,34 +353,42 @@ public class MongoRedactProperties {
          */
         private boolean replaceMicrometerListener = true;
 
+        /** @return whether to record mongodb.driver.commands and the listener's counters in the application's MeterRegistry */
         public boolean isEnabled() {
             return enabled;
         }
 
+        /** @param enabled whether to record mongodb.driver.commands and the listener's counters in the application's MeterRegistry */
         public void setEnabled(final boolean enabled) {
             this.enabled = enabled;
         }
 
+        /** @return whether to add the query-shape fingerprint as a "query.shape" tag (bounded number of values) */
         public boolean isFingerprintTag() {
             return fingerprintTag;
         }
 
+        /** @param fingerprintTag whether to add the query-shape fingerprint as a "query.shape" tag (bounded number of values) */
         public void setFingerprintTag(final boolean fingerprintTag) {
             this.fingerprintTag = fingerprintTag;
         }
 
+        /** @return whether a reply reporting write errors or a write concern error under ok: 1 counts as FAILED */
         public boolean isWriteErrorsAsFailures() {
             return writeErrorsAsFailures;
         }
 
+        /** @param writeErrorsAsFailures whether a reply reporting write errors or a write concern error under ok: 1 counts as FAILED */
         public void setWriteErrorsAsFailures(final boolean writeErrorsAsFailures) {
             this.writeErrorsAsFailures = writeErrorsAsFailures;
         }
 
+        /** @return whether Micrometer's MongoMetricsCommandListener is taken off the client */
         public boolean isReplaceMicrometerListener() {
             return replaceMicrometerListener;
         }
 
+        /** @param replaceMicrometerListener whether Micrometer's MongoMetricsCommandListener is taken off the client */
         public void setReplaceMicrometerListener(final boolean replaceMicrometerListener) {
             this.replaceMicrometerListener = replaceMicrometerListener;
         }

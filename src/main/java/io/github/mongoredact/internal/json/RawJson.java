@@ -54,7 +54,7 @@ final class RawJson {
      *         holds a type this path does not write or bytes that do not add up
      */
     @Nullable
-    static TruncatedJson.Output render(final RawBsonDocument document, final int maxLength, final String[] skippedTopLevel) {
+    static JsonChars render(final RawBsonDocument document, final int maxLength, final String[] skippedTopLevel) {
         byte[] src = DocumentBytes.array(document);
         int off = DocumentBytes.offset(document);
         if (off < 0 || off + 5 > src.length) {
@@ -65,8 +65,7 @@ final class RawJson {
             return null;
         }
         long limit = maxLength == 0 ? Long.MAX_VALUE : maxLength;
-        TruncatedJson.Output out = new TruncatedJson.Output((int) Math.min(limit + TruncatedJson.ELLIPSIS.length() + 1,
-                2L * length + 16));
+        JsonChars out = new JsonChars((int) Math.min(limit + TruncatedJson.ELLIPSIS.length() + 1, 2L * length + 16));
         return elements(src, off, length, out, limit, skippedTopLevel) ? out : null;
     }
 
@@ -74,22 +73,21 @@ final class RawJson {
      * Writes the elements of the document at {@code src[off, off + length)}, nested ones included, until the text passes
      * {@code limit}. @return false when a type this path does not write or bytes that do not add up were met
      */
-    private static boolean elements(final byte[] src, final int off, final int length, final TruncatedJson.Output out,
+    private static boolean elements(final byte[] src, final int off, final int length, final JsonChars b,
                                     final long limit, final String[] skippedTopLevel) {
-        StringBuilder b = out.builder;
         int[] ends = new int[16];
         boolean[] arrays = new boolean[16];
         int depth = 0;
         ends[depth] = off + length - 1;
         arrays[depth] = false;
-        b.append('{');
+        b.put('{');
         int p = off + 4;
         boolean first = true;
-        while (b.length() <= limit) {
+        while (b.length <= limit) {
             int end = ends[depth];
             if (p == end) {
                 // the end of this level: its terminator is at p
-                b.append(arrays[depth] ? ']' : '}');
+                b.put(arrays[depth] ? ']' : '}');
                 p++;
                 if (depth == 0) {
                     return p == off + length;
@@ -123,7 +121,7 @@ final class RawJson {
                 }
                 ends[depth] = valueEnd - 1;
                 arrays[depth] = type == BsonTypes.ARRAY;
-                b.append(type == BsonTypes.ARRAY ? '[' : '{');
+                b.put(type == BsonTypes.ARRAY ? '[' : '{');
                 first = true;
                 p = nameEnd + 5;
             } else if (scalar(src, type, nameEnd + 1, valueEnd, b, limit)) {
@@ -146,43 +144,43 @@ final class RawJson {
 
     /** Writes the separator and, in a document, the element's name. @return false when the name is not valid UTF-8 */
     private static boolean name(final byte[] src, final int nameStart, final int nameEnd, final boolean first,
-                                final boolean inArray, final StringBuilder b, final long limit) {
+                                final boolean inArray, final JsonChars b, final long limit) {
         if (!first) {
-            b.append(", ");
+            b.put(',', ' ');
         }
         if (!inArray) {
             if (!string(src, nameStart, nameEnd, b, limit)) {
                 return false;
             }
-            b.append(": ");
+            b.put(':', ' ');
         }
         return true;
     }
 
     /** Writes the scalar of the given type at {@code v}. @return false for a type this path does not write */
-    private static boolean scalar(final byte[] src, final byte type, final int v, final int valueEnd, final StringBuilder b,
+    private static boolean scalar(final byte[] src, final byte type, final int v, final int valueEnd, final JsonChars b,
                                   final long limit) {
         switch (type) {
             case BsonTypes.STRING:
                 return string(src, v + 4, valueEnd - 1, b, limit);
             case BsonTypes.OBJECT_ID:
-                b.append("{\"$oid\": \"");
+                b.put("{\"$oid\": \"");
                 for (int i = v; i < v + 12; i++) {
-                    b.append(HEX[(src[i] >> 4) & 0xF]).append(HEX[src[i] & 0xF]);
+                    b.put(HEX[(src[i] >> 4) & 0xF], HEX[src[i] & 0xF]);
                 }
-                b.append("\"}");
+                b.put('"', '}');
                 return true;
             case BsonTypes.BOOLEAN:
-                b.append(src[v] != 0 ? "true" : "false");
+                b.put(src[v] != 0 ? "true" : "false");
                 return true;
             case BsonTypes.NULL:
-                b.append("null");
+                b.put("null");
                 return true;
             case BsonTypes.INT32:
-                b.append(Bytes.readInt(src, v));
+                b.putDecimal(Bytes.readInt(src, v));
                 return true;
             case BsonTypes.INT64:
-                b.append(Bytes.readLong(src, v));
+                b.putDecimal(Bytes.readLong(src, v));
                 return true;
             default:
                 return false;
@@ -238,62 +236,70 @@ final class RawJson {
      *
      * @return true (the bytes of a string may hold any value; a name's were bounded by its NUL)
      */
-    private static boolean string(final byte[] src, final int from, final int to, final StringBuilder b, final long limit) {
-        b.append('"');
+    private static boolean string(final byte[] src, final int from, final int to, final JsonChars b, final long limit) {
+        b.put('"');
+        // room for the literal ASCII characters, one each, up to the limit; an escape makes room for itself and the rest again
+        room(b, to - from, limit);
         for (int i = from; i < to; i++) {
             int c = src[i];
-            if (c < 0) {
+            if (c >= 0 && LITERAL[c]) {
+                b.chars[b.length++] = (char) c;
+            } else if (c < 0) {
                 // not ASCII: the rest decoded as the reader decodes it, as far as the output can still show
-                long room = Math.max(0, limit - b.length()) + 2;
+                long room = Math.max(0, limit - b.length) + 2;
                 int decode = (int) Math.min(to - i, room > Integer.MAX_VALUE ? Integer.MAX_VALUE : 4 * room + 4);
                 String rest = new String(src, i, decode, StandardCharsets.UTF_8);
-                for (int k = 0; k < rest.length() && b.length() <= limit; k++) {
+                for (int k = 0; k < rest.length() && b.length <= limit; k++) {
                     escaped(rest.charAt(k), b);
                 }
                 break;
-            }
-            if (LITERAL[c]) {
-                b.append((char) c);
             } else {
                 escaped((char) c, b);
+                room(b, to - i, limit);
             }
-            if (b.length() > limit) {
+            if (b.length > limit) {
                 return true;
             }
         }
-        b.append('"');
+        b.put('"');
         return true;
     }
 
-    private static void escaped(final char c, final StringBuilder b) {
+    /** Makes room for {@code count} more characters, or as many as the text may still take before it passes the limit. */
+    private static void room(final JsonChars b, final int count, final long limit) {
+        b.ensure((int) Math.min(count, Math.max(0, limit - b.length) + 1));
+    }
+
+    private static void escaped(final char c, final JsonChars b) {
         switch (c) {
             case '"':
-                b.append("\\\"");
+                b.put('\\', '"');
                 break;
             case '\\':
-                b.append("\\\\");
+                b.put('\\', '\\');
                 break;
             case '\b':
-                b.append("\\b");
+                b.put('\\', 'b');
                 break;
             case '\f':
-                b.append("\\f");
+                b.put('\\', 'f');
                 break;
             case '\n':
-                b.append("\\n");
+                b.put('\\', 'n');
                 break;
             case '\r':
-                b.append("\\r");
+                b.put('\\', 'r');
                 break;
             case '\t':
-                b.append("\\t");
+                b.put('\\', 't');
                 break;
             default:
                 if (c < 128 ? LITERAL[c] : isLiteral(c)) {
-                    b.append(c);
+                    b.put(c);
                 } else {
-                    b.append("\\u").append(HEX[(c >> 12) & 0xF]).append(HEX[(c >> 8) & 0xF]).append(HEX[(c >> 4) & 0xF])
-                            .append(HEX[c & 0xF]);
+                    b.put('\\', 'u');
+                    b.put(HEX[(c >> 12) & 0xF], HEX[(c >> 8) & 0xF]);
+                    b.put(HEX[(c >> 4) & 0xF], HEX[c & 0xF]);
                 }
         }
     }
@@ -372,12 +378,12 @@ final class RawJson {
                 .append("$db", new BsonString("test"));
         RawBsonDocument raw = new RawBsonDocument(probe, new BsonDocumentCodec());
         String[] skipped = {"$db"};
-        TruncatedJson.Output direct = render(raw, 0, skipped);
+        JsonChars direct = render(raw, 0, skipped);
         String driver = TruncatedJson.renderByWriter(raw, 0, skipped);
         if (direct == null) {
             return "the direct path did not write the probe";
         }
-        String ours = direct.builder.toString();
+        String ours = direct.toString();
         int i = 0;
         while (i < Math.min(ours.length(), driver.length()) && ours.charAt(i) == driver.charAt(i)) {
             i++;

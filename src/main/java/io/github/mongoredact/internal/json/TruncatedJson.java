@@ -58,9 +58,14 @@ public final class TruncatedJson {
      */
     public static String render(final BsonDocument document, final int maxLength, final String[] skippedTopLevel) {
         if (document instanceof RawBsonDocument && RawJson.ENABLED) {
-            Output direct = RawJson.render((RawBsonDocument) document, maxLength, skippedTopLevel);
+            JsonChars direct = RawJson.render((RawBsonDocument) document, maxLength, skippedTopLevel);
             if (direct != null) {
-                return finish(direct, maxLength);
+                if (maxLength == 0 || direct.length <= maxLength) {
+                    return direct.toString();
+                }
+                Output cut = new Output(direct.length + ELLIPSIS.length());
+                cut.builder.append(direct.chars, 0, direct.length);
+                return finish(cut, maxLength);
             }
             // a type the direct path does not write, or bytes that do not add up: the writer renders or reports them
         }

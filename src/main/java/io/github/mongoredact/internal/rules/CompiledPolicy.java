@@ -4,7 +4,6 @@ import com.mongodb.lang.Nullable;
 import io.github.mongoredact.FieldAction;
 import io.github.mongoredact.FieldRule;
 import io.github.mongoredact.internal.bson.BsonTypes;
-import io.github.mongoredact.internal.bson.Bytes;
 import org.bson.BsonType;
 
 import java.nio.charset.StandardCharsets;
@@ -42,7 +41,7 @@ public final class CompiledPolicy {
     private final Map<String, RuleSet> commandRulesByName;
     private final Map<String, RuleSet> replyRulesByName;
     /** The command names of {@link #commandRulesByName} as UTF-8, for a lookup by bytes. */
-    private final byte[][] commandNames;
+    private final KeyTable commandNames;
     private final RuleSet[] commandSets;
     public final boolean fixedPlaceholders;
     /** Whether keys that look like data are masked where values are redacted ({@code DataLikeKeys}). */
@@ -73,13 +72,14 @@ public final class CompiledPolicy {
             byName.put(name, RuleSet.of(rules, FieldRule.Target.COMMAND, name, unmatchedCommand, unlimited));
         }
         this.commandRulesByName = Collections.unmodifiableMap(byName);
-        this.commandNames = new byte[byName.size()][];
+        byte[][] names = new byte[byName.size()][];
         this.commandSets = new RuleSet[byName.size()];
         int i = 0;
         for (Map.Entry<String, RuleSet> entry : byName.entrySet()) {
-            this.commandNames[i] = entry.getKey().getBytes(StandardCharsets.UTF_8);
+            names[i] = entry.getKey().getBytes(StandardCharsets.UTF_8);
             this.commandSets[i++] = entry.getValue();
         }
+        this.commandNames = new KeyTable(names);
         byName = new HashMap<>();
         for (String name : replyNames) {
             byName.put(name, RuleSet.of(rules, FieldRule.Target.REPLY, name, unmatchedReply, unlimited));
@@ -166,12 +166,8 @@ public final class CompiledPolicy {
 
     /** @return the rules of the command named {@code src[off, off + len)} (UTF-8); allocation-free */
     public RuleSet commandRules(final byte[] src, final int off, final int len) {
-        for (int i = 0; i < commandNames.length; i++) {
-            if (Bytes.equal(commandNames[i], src, off, len)) {
-                return commandSets[i];
-            }
-        }
-        return commandRules;
+        int i = commandNames.indexOf(src, off, len);
+        return i < 0 ? commandRules : commandSets[i];
     }
 
     public RuleSet replyRules(final String commandName) {
@@ -295,6 +291,7 @@ public final class CompiledPolicy {
         /** For {@code KEEP}: the types kept ({@link #typeBit}); 0 for any. */
         long types;
         private byte[][] names = new byte[0][];
+        private KeyTable table = KeyTable.EMPTY;
         private Node[] children = new Node[0];
         @Nullable
         private Node wildcard;
@@ -330,18 +327,15 @@ public final class CompiledPolicy {
             names[names.length - 1] = name;
             Node child = new Node();
             children[children.length - 1] = child;
+            table = new KeyTable(names);
             return child;
         }
 
         /** The child for the key {@code src[off, off + len)}, or the wildcard child, or null. Allocation-free. */
         @Nullable
         Node child(final byte[] src, final int off, final int len) {
-            for (int i = 0; i < names.length; i++) {
-                if (Bytes.equal(names[i], src, off, len)) {
-                    return children[i];
-                }
-            }
-            return wildcard;
+            int i = table.indexOf(src, off, len);
+            return i < 0 ? wildcard : children[i];
         }
     }
 

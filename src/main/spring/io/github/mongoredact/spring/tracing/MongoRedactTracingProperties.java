@@ -27,14 +27,17 @@ public class MongoRedactTracingProperties {
      */
     private Integer queryTextMaxLength;
 
+    /** @return whether to trace commands: spans from the redacted events, or the driver's own tracing (5.7+) made safe */
     public boolean isEnabled() {
         return enabled;
     }
 
+    /** @param enabled whether to trace commands: spans from the redacted events, or the driver's own tracing (5.7+) made safe */
     public void setEnabled(final boolean enabled) {
         this.enabled = enabled;
     }
 
+    /** @return the most characters of db.query.text (the redacted command as relaxed JSON); 0 leaves the attribute out */
     public Integer getQueryTextMaxLength() {
         return queryTextMaxLength;
     }
@@ -43,6 +46,7 @@ public class MongoRedactTracingProperties {
      * @param queryTextMaxLength 0 (off) or more
      * @throws IllegalArgumentException if negative
      */
+    /** @param queryTextMaxLength the most characters of db.query.text (the redacted command as relaxed JSON); 0 leaves the attribute out */
     public void setQueryTextMaxLength(final Integer queryTextMaxLength) {
         if (queryTextMaxLength != null && queryTextMaxLength < 0) {
             throw new IllegalArgumentException("mongo-redact.tracing.query-text-max-length must be 0 (off) or more, was "

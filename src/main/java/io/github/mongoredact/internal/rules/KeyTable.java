@@ -1,0 +1,47 @@
+package io.github.mongoredact.internal.rules;
+
+import io.github.mongoredact.internal.bson.Bytes;
+
+/**
+ * Names (UTF-8) to their index, looked up by the bytes of a key in place: an open-addressing table of at least twice as many
+ * slots as names, probed from {@link CompiledPolicy#keyHash}. A lookup hashes the key once and compares it with the names of
+ * its slot run only, where a scan would compare it with every name (a command's rule tree has about 50 top-level names).
+ * Immutable and thread-safe; allocation-free to read.
+ */
+final class KeyTable {
+    static final KeyTable EMPTY = new KeyTable(new byte[0][]);
+    private final byte[][] names;
+    /** Index + 1 of the name in each slot; 0 for an empty slot. */
+    private final int[] slots;
+    private final int mask;
+
+    KeyTable(final byte[][] names) {
+        this.names = names.clone();
+        int size = 4;
+        while (size < 2L * names.length) {
+            size <<= 1;
+        }
+        this.slots = new int[size];
+        this.mask = size - 1;
+        for (int i = 0; i < names.length; i++) {
+            int slot = CompiledPolicy.keyHash(names[i], 0, names[i].length) & mask;
+            while (slots[slot] != 0) {
+                slot = (slot + 1) & mask;
+            }
+            slots[slot] = i + 1;
+        }
+    }
+
+    /** @return the index of the name equal to {@code src[off, off + len)}, or -1 */
+    int indexOf(final byte[] src, final int off, final int len) {
+        int slot = CompiledPolicy.keyHash(src, off, len) & mask;
+        int entry;
+        while ((entry = slots[slot]) != 0) {
+            if (Bytes.equal(names[entry - 1], src, off, len)) {
+                return entry - 1;
+            }
+            slot = (slot + 1) & mask;
+        }
+        return -1;
+    }
+}
