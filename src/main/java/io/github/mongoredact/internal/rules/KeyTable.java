@@ -4,8 +4,9 @@ import io.github.mongoredact.internal.bson.Bytes;
 
 /**
  * Names (UTF-8) to their index, looked up by the bytes of a key in place: an open-addressing table of at least twice as many
- * slots as names, probed from {@link CompiledPolicy#keyHash}. A lookup hashes the key once and compares it with the names of
- * its slot run only, where a scan would compare it with every name (a command's rule tree has about 50 top-level names).
+ * slots as names, probed from a hash of the key's length and its first, middle and last bytes (O(1), whatever the key's
+ * length). A lookup compares the key with the names of its slot run only, where a scan would compare it with every name (a
+ * command's rule tree has about 50 top-level names).
  * Immutable and thread-safe; allocation-free to read.
  */
 final class KeyTable {
@@ -24,7 +25,7 @@ final class KeyTable {
         this.slots = new int[size];
         this.mask = size - 1;
         for (int i = 0; i < names.length; i++) {
-            int slot = CompiledPolicy.keyHash(names[i], 0, names[i].length) & mask;
+            int slot = hash(names[i], 0, names[i].length) & mask;
             while (slots[slot] != 0) {
                 slot = (slot + 1) & mask;
             }
@@ -32,9 +33,17 @@ final class KeyTable {
         }
     }
 
+    private static int hash(final byte[] src, final int off, final int len) {
+        if (len == 0) {
+            return 0;
+        }
+        int h = len * 0x9E3779B1 + src[off] * 31 + src[off + (len >> 1)] * 961 + src[off + len - 1] * 29791;
+        return h ^ (h >>> 15);
+    }
+
     /** @return the index of the name equal to {@code src[off, off + len)}, or -1 */
     int indexOf(final byte[] src, final int off, final int len) {
-        int slot = CompiledPolicy.keyHash(src, off, len) & mask;
+        int slot = hash(src, off, len) & mask;
         int entry;
         while ((entry = slots[slot]) != 0) {
             if (Bytes.equal(names[entry - 1], src, off, len)) {

@@ -1,0 +1,69 @@
+package io.github.mongoredact.internal.rules;
+
+import org.junit.jupiter.api.Test;
+
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Random;
+import java.util.Set;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+class KeyTableTest {
+
+    @Test
+    void findsEveryNameInPlaceAndNothingElse() {
+        Random random = new Random(7);
+        for (int round = 0; round < 200; round++) {
+            Set<String> distinct = new HashSet<>();
+            int count = random.nextInt(80);
+            while (distinct.size() < count) {
+                distinct.add(name(random));
+            }
+            List<String> names = new ArrayList<>(distinct);
+            byte[][] bytes = new byte[names.size()][];
+            for (int i = 0; i < bytes.length; i++) {
+                bytes[i] = names.get(i).getBytes(StandardCharsets.UTF_8);
+            }
+            KeyTable table = new KeyTable(bytes);
+            for (int i = 0; i < bytes.length; i++) {
+                // the key read in place, inside a larger array
+                byte[] src = ("xx" + names.get(i) + "yy").getBytes(StandardCharsets.UTF_8);
+                assertEquals(i, table.indexOf(src, 2, bytes[i].length), names.get(i));
+            }
+            for (int probe = 0; probe < 200; probe++) {
+                String other = name(random);
+                byte[] src = other.getBytes(StandardCharsets.UTF_8);
+                assertEquals(names.indexOf(other), table.indexOf(src, 0, src.length), other);
+            }
+        }
+    }
+
+    @Test
+    void tellsNamesThatShareLengthAndEndsApart() {
+        String[] names = {"a", "ab", "abc", "axc", "abcabc", "abxabc", "", "$db", "$dc"};
+        byte[][] bytes = new byte[names.length][];
+        for (int i = 0; i < names.length; i++) {
+            bytes[i] = names[i].getBytes(StandardCharsets.UTF_8);
+        }
+        KeyTable table = new KeyTable(bytes);
+        for (int i = 0; i < names.length; i++) {
+            assertEquals(i, table.indexOf(bytes[i], 0, bytes[i].length), names[i]);
+        }
+        byte[] absent = "aXc".getBytes(StandardCharsets.UTF_8);
+        assertEquals(-1, table.indexOf(absent, 0, absent.length));
+        assertEquals(-1, KeyTable.EMPTY.indexOf(absent, 0, absent.length));
+        assertEquals(-1, KeyTable.EMPTY.indexOf(absent, 0, 0));
+    }
+
+    private static String name(final Random random) {
+        char[] chars = new char[random.nextInt(12)];
+        for (int i = 0; i < chars.length; i++) {
+            chars[i] = "abc$.XYZé"
+                    .charAt(random.nextInt(9));
+        }
+        return new String(chars);
+    }
+}
