@@ -267,7 +267,9 @@ final class PlaceholderRun {
     }
 
     /**
-     * Copies the key at {@code k} to {@code dst[to]} while checking and classifying it as {@link BsonCursor#keyEnd} does.
+     * Copies the key at {@code k} to {@code dst[to]} while checking and classifying it as {@link BsonCursor#keyEnd} does: that
+     * loop with the copy fused in, because the copy after it ({@code System.arraycopy}) cost about 40 % more per key, and one
+     * loop taking a nullable destination about 20 % more, for both callers.
      *
      * @return as {@link BsonCursor#keyEnd}
      */
