@@ -17,7 +17,8 @@ import io.github.mongoredact.internal.rules.CompiledPolicy;
  *
  * <p>The walk's {@link WalkMode} (analysing, fingerprint, cap) is a value handed down the loop, and each element's
  * {@link Decision} a value handed from {@link #step} to {@link #emit}: a trial measure under a cap walks with a mode of its
- * own and leaves both as they were, so nothing is saved and restored.</p>
+ * own and leaves both as they were, so the walk saves and restores nothing (the output counts the trial without writing by
+ * its own {@code suspend} and {@code resume}).</p>
  *
  * <p>Not thread-safe: one per {@link RedactionWalker}, which sets the output's destination (and the cap's limit) before
  * {@link #walk}.</p>
