@@ -43,8 +43,6 @@ public final class Workspace {
     @Nullable
     private byte[] borrowed;
     public final PlainEncoder encoder = new PlainEncoder();
-    /** The reader of a top level's few fields (the reply's errors, the command's collection) in the current source. */
-    private final TopLevelReader topLevel = new TopLevelReader(this);
 
     @Nullable
     private byte[] source;
@@ -89,11 +87,6 @@ public final class Workspace {
     public void release() {
         source = null;
         giveBack();
-    }
-
-    /** @return the reader of a top level in the current source: call only while there is one */
-    public TopLevelReader topLevel() {
-        return topLevel;
     }
 
     public void source(final byte[] array, final int off, final int end) {

@@ -5,8 +5,8 @@ import io.github.mongoredact.internal.bson.BsonBounds;
 import io.github.mongoredact.internal.bson.BsonTypes;
 import io.github.mongoredact.internal.bson.Bytes;
 import io.github.mongoredact.internal.bson.DocumentBytes;
-import io.github.mongoredact.internal.bson.TopLevelReader;
 import io.github.mongoredact.internal.bson.Workspace;
+import io.github.mongoredact.internal.walk.BsonCursor;
 import org.bson.BsonDocument;
 import org.bson.BsonValue;
 
@@ -22,6 +22,9 @@ final class ReplyErrors {
     private static final byte[] WRITE_CONCERN_ERROR = "writeConcernError".getBytes(StandardCharsets.UTF_8);
     private static final byte[] CODE = "code".getBytes(StandardCharsets.UTF_8);
     private static final byte[] CODE_NAME = "codeName".getBytes(StandardCharsets.UTF_8);
+
+    /** Reads the reply's top level and its error document, in place. */
+    private final BsonCursor cursor = new BsonCursor();
 
     /** The reply's size in bytes as received, 0 when not known (a plain document). */
     int size;
@@ -39,9 +42,10 @@ final class ReplyErrors {
         ReplyErrors errors = CURRENT.get();
         if (DocumentBytes.view(reply, workspace)) {
             try {
-                errors.scan(workspace.topLevel(), workspace.source(), workspace.sourceOff(), workspace.sourceEnd());
+                errors.scan(workspace.source(), workspace.sourceOff(), workspace.sourceEnd());
                 errors.size = workspace.sourceLength();
             } finally {
+                errors.cursor.clear();
                 workspace.release();
             }
         } else {
@@ -55,13 +59,16 @@ final class ReplyErrors {
      * Scans the reply at {@code src[off, end)} in one pass over its top level; the result is in {@link #code} (0 when none)
      * and {@link #codeName}. The first document of {@code writeErrors} wins over {@code writeConcernError}.
      */
-    void scan(final TopLevelReader reader, final byte[] src, final int off, final int end) {
+    void scan(final byte[] src, final int off, final int end) {
         code = 0;
         codeName = null;
         int writeErrors = -1;
         int writeConcernError = -1;
-        TopLevelReader element = reader.start(off, Math.min(end, off + Bytes.readInt(src, off)) - 1);
-        while (element.next()) {
+        BsonCursor element = cursor;
+        element.bind(src, end, false);
+        int documentEnd = Math.min(end, off + Bytes.readInt(src, off)) - 1;
+        for (int p = off + 4; p < documentEnd; p = element.valueEnd()) {
+            element.read(p, documentEnd);
             if (element.type() == BsonTypes.ARRAY && writeErrors < 0 && element.keyIs(WRITE_ERRORS)) {
                 writeErrors = element.value();
             } else if (element.type() == BsonTypes.DOCUMENT && writeConcernError < 0 && element.keyIs(WRITE_CONCERN_ERROR)) {
@@ -72,12 +79,12 @@ final class ReplyErrors {
             int arrayEnd = writeErrors + Bytes.readInt(src, writeErrors) - 1;
             int e = writeErrors + 4;
             if (e < arrayEnd && src[e] == BsonTypes.DOCUMENT) {
-                read(reader, src, BsonBounds.cstringEnd(src, e + 1, arrayEnd) + 1);
+                read(src, BsonBounds.cstringEnd(src, e + 1, arrayEnd) + 1);
                 return;
             }
         }
         if (writeConcernError >= 0) {
-            read(reader, src, writeConcernError);
+            read(src, writeConcernError);
         }
     }
 
@@ -98,21 +105,22 @@ final class ReplyErrors {
         }
     }
 
-    private void read(final TopLevelReader reader, final byte[] src, final int document) {
+    private void read(final byte[] src, final int document) {
         int end = document + Bytes.readInt(src, document);
-        int c = find(reader, src, document, end, CODE, BsonTypes.INT32);
+        int c = find(src, document, end, CODE, BsonTypes.INT32);
         code = c >= 0 ? Bytes.readInt(src, c) : -1;
-        int n = find(reader, src, document, end, CODE_NAME, BsonTypes.STRING);
+        int n = find(src, document, end, CODE_NAME, BsonTypes.STRING);
         if (n >= 0) {
             codeName = new String(src, n + 4, Bytes.readInt(src, n) - 1, StandardCharsets.UTF_8);
         }
     }
 
     /** @return the index of the value of the top-level field {@code key} of the given type, or -1 */
-    private static int find(final TopLevelReader reader, final byte[] src, final int off, final int end, final byte[] key,
-                            final byte type) {
-        TopLevelReader element = reader.start(off, Math.min(end, off + Bytes.readInt(src, off)) - 1);
-        while (element.next()) {
+    private int find(final byte[] src, final int off, final int end, final byte[] key, final byte type) {
+        BsonCursor element = cursor;
+        int documentEnd = Math.min(end, off + Bytes.readInt(src, off)) - 1;
+        for (int p = off + 4; p < documentEnd; p = element.valueEnd()) {
+            element.read(p, documentEnd);
             if (element.type() == type && element.keyIs(key)) {
                 return element.value();
             }

@@ -100,6 +100,9 @@ public final class PathMatcher {
 
     /** The action of the most specific {@code **.} rule that matches the current path, or NONE. */
     private byte suffixAction(final byte[] src) {
+        if (depth == 1) {
+            return topLevelSuffixAction(suffixesByLast, src, keyOff[0], keyLen[0]);
+        }
         CompiledPolicy.Suffix[] candidates = suffixesByLast[CompiledPolicy.suffixSlot(src, keyOff[depth - 1],
                 keyLen[depth - 1])];
         byte best = NONE;
@@ -118,11 +121,31 @@ public final class PathMatcher {
         int n = segments.length;
         for (int i = 0; i < n; i++) {
             int level = depth - n + i;
-            byte[] segment = segments[i];
-            if (!(segment.length == 1 && segment[0] == '*') && !Bytes.equal(segment, src, keyOff[level], keyLen[level])) {
+            if (!segmentMatches(segments[i], src, keyOff[level], keyLen[level])) {
                 return false;
             }
         }
         return true;
+    }
+
+    /**
+     * The action of a {@code **.} rule for the top-level key {@code src[off, off + len)}: the first rule of one segment that
+     * matches it (no longer suffix matches a path of one key), or NONE. The matcher's own lookup at depth 1.
+     *
+     * @param suffixesByLast the rule set's suffix rules by the slot of their last segment
+     */
+    static byte topLevelSuffixAction(final CompiledPolicy.Suffix[][] suffixesByLast, final byte[] src, final int off,
+                                     final int len) {
+        for (CompiledPolicy.Suffix suffix : suffixesByLast[CompiledPolicy.suffixSlot(src, off, len)]) {
+            if (suffix.segments.length == 1 && segmentMatches(suffix.segments[0], src, off, len)) {
+                return suffix.action;
+            }
+        }
+        return NONE;
+    }
+
+    /** @return whether a rule's segment ({@code *} or a key) matches the key {@code src[off, off + len)} */
+    private static boolean segmentMatches(final byte[] segment, final byte[] src, final int off, final int len) {
+        return (segment.length == 1 && segment[0] == '*') || Bytes.equal(segment, src, off, len);
     }
 }

@@ -80,28 +80,11 @@ public final class TopLevelRules {
     static boolean keepsString(final CompiledPolicy.RuleSet rules, final byte[] src, final int off, final int len) {
         CompiledPolicy.Node child = rules.root.child(src, off, len);
         byte action = child == null ? CompiledPolicy.NONE : child.action;
-        if (action == CompiledPolicy.NONE) {
-            action = suffixAction(rules, src, off, len);
+        if (action == CompiledPolicy.NONE && rules.suffixes.length > 0) {
+            action = PathMatcher.topLevelSuffixAction(rules.suffixesByLast, src, off, len);
         }
         action = action == CompiledPolicy.NONE ? rules.unmatched : action;
         return action == CompiledPolicy.KEEP && (child == null || child.accepts(BsonTypes.STRING));
-    }
-
-    /** The first one-segment suffix rule that matches the key: at depth 1 no longer suffix can match. */
-    private static byte suffixAction(final CompiledPolicy.RuleSet rules, final byte[] src, final int off, final int len) {
-        if (rules.suffixes.length == 0) {
-            return CompiledPolicy.NONE;
-        }
-        for (CompiledPolicy.Suffix suffix : rules.suffixesByLast[CompiledPolicy.suffixSlot(src, off, len)]) {
-            if (suffix.segments.length != 1) {
-                continue;
-            }
-            byte[] segment = suffix.segments[0];
-            if ((segment.length == 1 && segment[0] == '*') || Bytes.equal(segment, src, off, len)) {
-                return suffix.action;
-            }
-        }
-        return CompiledPolicy.NONE;
     }
 
     /** One remembered answer: immutable. */

@@ -1,16 +1,15 @@
 package io.github.mongoredact.internal.summary;
 
 import com.mongodb.lang.Nullable;
-import io.github.mongoredact.internal.bson.BsonFraming;
 import io.github.mongoredact.internal.bson.BsonValidation;
 import io.github.mongoredact.internal.bson.Bytes;
 import io.github.mongoredact.internal.bson.DocumentBytes;
-import io.github.mongoredact.internal.bson.TopLevelReader;
 import io.github.mongoredact.internal.bson.Workspace;
 import io.github.mongoredact.internal.rules.CollectionField;
 import io.github.mongoredact.internal.rules.CollectionNames;
 import io.github.mongoredact.internal.rules.CompiledPolicy;
 import io.github.mongoredact.internal.rules.TopLevelRules;
+import io.github.mongoredact.internal.walk.BsonCursor;
 import org.bson.BsonDocument;
 import org.bson.BsonString;
 import org.bson.BsonValue;
@@ -36,6 +35,8 @@ import java.util.Map;
  * {@link Workspace} and releases it before returning, so that nothing keeps the driver's bytes.</p>
  */
 public final class CommandSummary {
+    /** The calling thread's reader of a top level, bound to the workspace's source for one call. */
+    private static final ThreadLocal<BsonCursor> CURSOR = ThreadLocal.withInitial(BsonCursor::new);
 
     private final TopLevelRules topLevelRules;
 
@@ -55,30 +56,33 @@ public final class CommandSummary {
             return plainCollection(command, commandName);
         }
         Workspace workspace = Workspace.current();
+        BsonCursor cursor = CURSOR.get();
         try {
             if (!DocumentBytes.view(command, workspace)) {
                 // not a heap array (a direct buffer): one copy into the scratch, then read the same way
                 byte[] scratch = workspace.scratch(DocumentBytes.length(command));
                 workspace.source(scratch, 0, DocumentBytes.copy(command, scratch, 0));
             }
-            return collection(workspace.topLevel(), workspace.source(), workspace.sourceOff(), workspace.sourceEnd(), commandName);
+            return collection(cursor, workspace.source(), workspace.sourceOff(), workspace.sourceEnd(), commandName);
         } finally {
+            cursor.clear();
             workspace.release();
         }
     }
 
     /** The top level at {@code src[off, end)}: its first field, or its {@code collection} field, where the rules keep it. */
     @Nullable
-    private String collection(final TopLevelReader reader, final byte[] src, final int off, final int end,
+    private String collection(final BsonCursor element, final byte[] src, final int off, final int end,
                               final String commandName) {
-        TopLevelReader element = reader.start(off, BsonFraming.open(src, off, end, 0));
+        element.bind(src, end, false);
+        int documentEnd = element.open(off, 0);
         boolean first = true;
-        while (element.next()) {
-            int vEnd = element.valueEnd();
+        for (int p = off + 4; p < documentEnd; p = element.valueEnd()) {
+            element.read(p, documentEnd);
             int keyLength = element.keyLength();
             if (CollectionField.mayName(first, element.type(), src, element.key(), keyLength)
                     && topLevelRules.keeps(commandName, src, element.key(), keyLength)) {
-                BsonValidation.checkKept(src, element.type(), element.value(), vEnd);
+                BsonValidation.checkKept(src, element.type(), element.value(), element.valueEnd());
                 return CollectionNames.shared().resolve(src, element.value() + 4, Bytes.readInt(src, element.value()) - 1);
             }
             first = false;

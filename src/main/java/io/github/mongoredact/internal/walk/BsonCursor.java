@@ -6,18 +6,21 @@ import io.github.mongoredact.internal.bson.BsonFraming;
 import io.github.mongoredact.internal.bson.BsonFormatException;
 import io.github.mongoredact.internal.bson.BsonTypes;
 import io.github.mongoredact.internal.bson.BsonValidation;
+import io.github.mongoredact.internal.bson.Bytes;
 import io.github.mongoredact.internal.mask.DataLikeKeys;
 
 import static io.github.mongoredact.internal.bson.Bytes.readInt;
 
 /**
- * Reads the source of a walk: where each document ends and where each element's key and value lie, every bound checked in one
- * place, and, when {@code strict}, keys and values checked as the driver's decoder would ({@link BsonValidation}). After
- * {@link #read} the element's parts are in the public fields until the next read.
+ * Reads BSON in place, the one reader of elements: where each document ends and where each element's key and value lie, every
+ * bound checked in one place, and, when {@code strict}, keys and values checked as the driver's decoder would
+ * ({@link BsonValidation}). The walker reads a whole document with it; the readers of a few top-level fields (a reply's error
+ * fields, a command's collection) read a top level with it, not strict. After {@link #read} the element's parts are in the
+ * fields (read directly in this package, through the accessors elsewhere) until the next read.
  *
- * <p>Not thread-safe: one per walker. {@link #clear()} forgets the source (it may be a driver buffer's array).</p>
+ * <p>Not thread-safe: one per walker or per thread. {@link #clear()} forgets the source (it may be a driver buffer's array).</p>
  */
-final class BsonCursor {
+public final class BsonCursor {
     @Nullable
     private byte[] src;
     private int srcEnd;
@@ -32,13 +35,19 @@ final class BsonCursor {
     /** Whether the key read last (strict only) holds a byte after which it may look like data ({@link DataLikeKeys}). */
     private boolean keySuspect;
 
-    void bind(final byte[] src, final int end, final boolean strict) {
+    /**
+     * Reads {@code src}, no document of which ends after {@code end}.
+     *
+     * @param strict whether keys and values are checked as the driver's decoder would (else the framing only)
+     */
+    public void bind(final byte[] src, final int end, final boolean strict) {
         this.src = src;
         this.srcEnd = end;
         this.strict = strict;
     }
 
-    void clear() {
+    /** Forgets the source. */
+    public void clear() {
         src = null;
     }
 
@@ -54,8 +63,34 @@ final class BsonCursor {
         return strict;
     }
 
-    int keyLength() {
+    /** @return the type of the element read last */
+    public byte type() {
+        return type;
+    }
+
+    /** @return where the key of the element read last starts */
+    public int key() {
+        return key;
+    }
+
+    /** @return the length of the key of the element read last, without its NUL */
+    public int keyLength() {
         return keyEnd - key;
+    }
+
+    /** @return whether the key of the element read last is {@code name} */
+    public boolean keyIs(final byte[] name) {
+        return Bytes.equal(name, src(), key, keyEnd - key);
+    }
+
+    /** @return where the value of the element read last starts */
+    public int value() {
+        return value;
+    }
+
+    /** @return the index after the value of the element read last */
+    public int valueEnd() {
+        return valueEnd;
     }
 
     /** @return whether the key read last (under a strict cursor) may look like data: {@link DataLikeKeys} must look at it */
@@ -73,17 +108,25 @@ final class BsonCursor {
      *
      * @return the index of its terminating NUL
      */
-    int open(final int off, final int depth) {
+    public int open(final int off, final int depth) {
         return BsonFraming.open(src(), off, srcEnd, depth);
     }
 
-    /** Reads the element at {@code p} of the document that ends at {@code end}, checking it when strict. */
-    void read(final int p, final int end) {
+    /**
+     * Reads the element at {@code p} of the document whose terminating NUL is at {@code end}, checking it when strict: its
+     * key, and its value's end within the document.
+     */
+    public void read(final int p, final int end) {
         byte[] s = src();
         type = s[p];
         key = p + 1;
-        keyEnd = strict ? checkedKeyEnd(s, key, end) : BsonBounds.cstringEnd(s, key, end);
-        if (!strict) {
+        if (strict) {
+            int k = keyEnd(s, key, end);
+            // a key past ASCII is classified whole
+            keySuspect = k < 0;
+            keyEnd = k >= 0 ? k : k < -1 ? -2 - k : checkedKeyEnd(s, key, end);
+        } else {
+            keyEnd = BsonBounds.cstringEnd(s, key, end);
             keySuspect = false;
         }
         value = keyEnd + 1;
@@ -94,11 +137,14 @@ final class BsonCursor {
     }
 
     /**
-     * The end of the key at {@code k}, checked in the same loop that finds it as {@link BsonValidation#checkKey} checks it: no
-     * control character, and UTF-8 from its first byte past ASCII. The same loop notes whether the key holds a byte after
-     * which it may look like data ({@link DataLikeKeys#isSuspect}); a letter costs two comparisons, as the check alone did.
+     * The one loop over a key's bytes (the walker's and the {@link PlaceholderRun}'s): it finds the key's end, checks it
+     * (ASCII, no control character) and notes whether it holds a byte after which it may look like data
+     * ({@link DataLikeKeys#isSuspect}, for the bytes up to {@code @} only); a letter costs two comparisons.
+     *
+     * @return the index of the key's NUL; {@code -2 - index} when the key holds a suspect byte; or -1 where the key needs a
+     * closer look (a byte past ASCII, a control character, no NUL before {@code end})
      */
-    private int checkedKeyEnd(final byte[] s, final int k, final int end) {
+    static int keyEnd(final byte[] s, final int k, final int end) {
         boolean suspect = false;
         for (int i = k; i < end; i++) {
             byte b = s[i];
@@ -107,16 +153,27 @@ final class BsonCursor {
             }
             if (b > 0x1F) {
                 suspect |= DataLikeKeys.isSuspect(b);
-            } else if (b == 0) {
-                keySuspect = suspect;
-                return i;
-            } else if (b < 0) {
-                // past ASCII: the whole key is checked as UTF-8, and classified
+            } else {
+                // past ASCII (negative) or a control character
+                return b != 0 ? -1 : suspect ? -2 - i : i;
+            }
+        }
+        return -1;
+    }
+
+    /**
+     * The end of a key that {@link #keyEnd} left to a closer look, checked as {@link BsonValidation#checkKey} checks it:
+     * no control character before a byte past ASCII, and UTF-8 from there.
+     */
+    private static int checkedKeyEnd(final byte[] s, final int k, final int end) {
+        for (int i = k; i < end; i++) {
+            byte b = s[i];
+            if (b < 0) {
                 int keyEnd = BsonBounds.cstringEnd(s, i, end);
                 BsonValidation.checkKey(s, k, keyEnd);
-                keySuspect = true;
                 return keyEnd;
-            } else {
+            }
+            if (b <= 0x1F) {
                 throw new BsonFormatException("control character in key: index=" + i + " byte=" + (b & 0xff));
             }
         }

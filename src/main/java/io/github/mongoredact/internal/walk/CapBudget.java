@@ -4,13 +4,13 @@ import io.github.mongoredact.internal.bson.Output;
 
 /**
  * The cap of a capped walk ({@code maxDocumentBytes}): what still fits below it, keeping one NUL per open document and the
- * truncation marker free, and whether the walk was cut. Off, everything fits.
+ * truncation marker free, and whether the walk was cut. Whether a walk is capped is its {@link WalkMode}'s: the budget is
+ * asked only then.
  *
  * <p>Not thread-safe: one per walker.</p>
  */
 final class CapBudget {
     private final Output out;
-    private boolean capped;
     private int limit;
     private boolean cut;
     private int openDocuments;
@@ -21,37 +21,21 @@ final class CapBudget {
         this.out = out;
     }
 
-    /** Caps the output at {@code limit} (an index into the output); {@code truncatedBytes} goes into the marker. */
-    void on(final int outputLimit, final long truncatedBytes) {
-        capped = true;
+    /** The limit of the next capped walk: {@code outputLimit} (an index into the output); {@code truncatedBytes} goes into the marker. */
+    void limit(final int outputLimit, final long truncatedBytes) {
         limit = outputLimit;
         truncated = truncatedBytes;
+    }
+
+    /** Starts a walk: not cut, no document open. */
+    void start() {
         cut = false;
         openDocuments = 0;
-    }
-
-    void off() {
-        capped = false;
-        cut = false;
-        openDocuments = 0;
-    }
-
-    boolean capped() {
-        return capped;
-    }
-
-    /** Walks an element that fits whole without the cap; {@link #resume()} after it. */
-    void suspend() {
-        capped = false;
-    }
-
-    void resume() {
-        capped = true;
     }
 
     /** @return whether {@code size} more bytes fit, with room left to close every open document and mark the cut */
     boolean fits(final int size) {
-        return !capped || (long) out.position() + size + openDocuments + ElementWriter.TRUNCATION_MARKER_SIZE <= limit;
+        return (long) out.position() + size + openDocuments + ElementWriter.TRUNCATION_MARKER_SIZE <= limit;
     }
 
     boolean cut() {
@@ -72,13 +56,5 @@ final class CapBudget {
 
     void closed() {
         openDocuments--;
-    }
-
-    int openDocuments() {
-        return openDocuments;
-    }
-
-    void openDocuments(final int count) {
-        openDocuments = count;
     }
 }

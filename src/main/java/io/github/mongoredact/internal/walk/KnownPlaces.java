@@ -39,8 +39,6 @@ final class KnownPlaces {
     private final PathMatcher matcher;
     private boolean command;
     private boolean limits;
-    /** Whether the walk analyses (finds the collection, counts values redacted): the sizing pass only. */
-    private boolean analysing;
     private int collectionOff = -1;
     private int collectionLen;
     /** The command name: the first key of the top level. */
@@ -63,17 +61,8 @@ final class KnownPlaces {
 
     /** Starts an analysing walk: no collection found yet. */
     void startAnalysis() {
-        analysing = true;
         collectionOff = -1;
         collectionLen = 0;
-    }
-
-    boolean analysing() {
-        return analysing;
-    }
-
-    void analysing(final boolean on) {
-        this.analysing = on;
     }
 
     boolean command() {
@@ -92,8 +81,10 @@ final class KnownPlaces {
      * The action of an element of a command's top level, or of a wrapped command's ({@code top} false). The first field of a
      * command keeps its value where a rule keeps it (the commands whose first field names a collection, found here);
      * elsewhere only a flag ({@code {"ping": 1}}) stays. The collection is the command's own, not a wrapped command's.
+     *
+     * @param analysing whether the walk analyses: only then is the collection noted
      */
-    byte topLevel(final byte action, final int index, final boolean top) {
+    byte topLevel(final byte action, final int index, final boolean top, final boolean analysing) {
         if (!command) {
             return action;
         }

@@ -7,7 +7,7 @@ import io.github.mongoredact.internal.rules.CompiledPolicy;
 
 /**
  * Applies a policy's rules to one BSON document held as bytes: the entry points of a walk (analyse, one pass into a scratch,
- * capped size, exact write, structure check), each setting the output's mode and the analysis, then running the
+ * capped size, exact write, structure check), each setting the output's destination and running, in its {@link WalkMode}, the
  * {@link WalkDriver} over the walk's parts: the {@link BsonCursor} reads the source, the {@code PathMatcher} says which action
  * applies, the {@link ElementWriter} and the {@link PlaceholderRun} write into the shared {@link Output}, the
  * {@link ShapeHash} fingerprints.
@@ -82,13 +82,7 @@ final class RedactionWalker {
     }
 
     private int analysed(final boolean fingerprint, final int from) {
-        driver.places.startAnalysis();
-        driver.hash.enabled = fingerprint;
-        driver.hash.reset();
-        driver.valuesRedacted = 0;
-        driver.walk();
-        driver.places.analysing(false);
-        driver.hash.enabled = false;
+        driver.walk(WalkMode.analysis(fingerprint));
         return out.position() - from;
     }
 
@@ -107,7 +101,7 @@ final class RedactionWalker {
         }
         bind(src, off, end, rules, command, policy);
         out.count(0);
-        driver.walk();
+        driver.walk(WalkMode.PLAIN);
         clear();
     }
 
@@ -119,9 +113,8 @@ final class RedactionWalker {
      */
     int sizeCapped(final int cap) {
         out.count(0);
-        driver.cap.on(cap, 0);
-        driver.walk();
-        driver.cap.off();
+        driver.cap.limit(cap, 0);
+        driver.walk(WalkMode.CAPPED_WALK);
         return out.position();
     }
 
@@ -136,11 +129,11 @@ final class RedactionWalker {
     int write(final byte[] dst, final int dstOff, final int cap, final long truncatedBytes) {
         out.exact(dst, dstOff);
         if (cap > 0) {
-            driver.cap.on(cap + dstOff, truncatedBytes);
+            driver.cap.limit(cap + dstOff, truncatedBytes);
+            driver.walk(WalkMode.CAPPED_WALK);
         } else {
-            driver.cap.off();
+            driver.walk(WalkMode.PLAIN);
         }
-        driver.walk();
         int written = out.position() - dstOff;
         if (out.overflowed()) {
             throw new IllegalStateException("output larger than sized: sized=" + (dst.length - dstOff) + " written=" + written);

@@ -1,5 +1,6 @@
 package io.github.mongoredact.internal.walk;
 
+import io.github.mongoredact.internal.bson.BsonBounds;
 import io.github.mongoredact.internal.bson.BsonFraming;
 import io.github.mongoredact.internal.bson.BsonTypes;
 import io.github.mongoredact.internal.mask.DataLikeKeys;
@@ -10,7 +11,10 @@ import io.github.mongoredact.internal.mask.Placeholders;
  * and the namespace's names, which {@link KnownPlaces#isNamespace} picks), finalized by {@link #fingerprint()}; and the walk
  * of kept subtrees, which checks what they forward and hashes their shape with the same tokens as a walked subtree (keys and
  * value categories, first array element only), so that a command hashes alike whether the policy keeps or walks its parts.
- * No value is ever mixed in. Tokens count only while {@link #enabled}: the analysing pass.
+ * No value is ever mixed in. The walker mixes tokens only in a walk whose {@link WalkMode} computes the fingerprint.
+ *
+ * <p>A kept subtree is walked without recursion: its open documents are on a stack of arrays sized from
+ * {@code BsonBounds.MAX_DEPTH}, as the walker's are ({@link WalkFrames}).</p>
  *
  * <p>Not thread-safe: one per walker, with a cursor of its own so that a kept subtree is read without moving the walker's.</p>
  */
@@ -23,10 +27,20 @@ final class ShapeHash {
     private static final long FNV_OFFSET = 0xcbf29ce484222325L;
     private static final long FNV_PRIME = 0x100000001b3L;
 
+    /** The open documents of a kept subtree: a document opens only above {@code MAX_DEPTH}, its first at depth 0 or below. */
+    private static final int LEVELS = BsonBounds.MAX_DEPTH;
+    /** A level is an array. */
+    private static final int IS_ARRAY = 1;
+    /** A level's elements count in the fingerprint. */
+    private static final int IS_HASHED = 2;
+
     private final BsonCursor cursor = new BsonCursor();
     private long hash;
-    /** Whether tokens are mixed in: only while analysing. */
-    boolean enabled;
+    // the open documents of the kept subtree being walked, outermost first
+    private final int[] levelEnd = new int[LEVELS];
+    private final int[] levelNext = new int[LEVELS];
+    private final int[] levelIndex = new int[LEVELS];
+    private final int[] levelFlags = new int[LEVELS];
 
     void bind(final byte[] src, final int end, final boolean strict) {
         cursor.bind(src, end, strict);
@@ -49,9 +63,7 @@ final class ShapeHash {
     }
 
     void mix(final int token) {
-        if (enabled) {
-            hash = (hash ^ (token & 0xff)) * FNV_PRIME;
-        }
+        hash = (hash ^ (token & 0xff)) * FNV_PRIME;
     }
 
     /** Mixes a key or a kept name: its bytes, then the end of a key. */
@@ -62,81 +74,84 @@ final class ShapeHash {
 
     /** Mixes bytes of a key whose end {@link #endKey()} marks. */
     void keyBytes(final byte[] bytes, final int off, final int len) {
-        if (enabled) {
-            long h = hash;
-            for (int i = off; i < off + len; i++) {
-                h = (h ^ (bytes[i] & 0xff)) * FNV_PRIME;
-            }
-            hash = h;
+        long h = hash;
+        for (int i = off; i < off + len; i++) {
+            h = (h ^ (bytes[i] & 0xff)) * FNV_PRIME;
         }
+        hash = h;
     }
 
     void keyByte(final byte b) {
-        if (enabled) {
-            hash = (hash ^ (b & 0xff)) * FNV_PRIME;
-        }
+        hash = (hash ^ (b & 0xff)) * FNV_PRIME;
     }
 
     void endKey() {
-        if (enabled) {
-            hash = (hash ^ KEY_END) * FNV_PRIME;
-        }
+        hash = (hash ^ KEY_END) * FNV_PRIME;
     }
 
     /**
-     * Checks a kept document or array at {@code off} (at {@code depth}) and, when {@code hashing}, hashes its shape.
-     * Recursive, as deep as {@code BsonBounds.MAX_DEPTH} at most.
+     * Checks a kept document or array at {@code off} (at {@code depth}) and, when {@code hashing}, hashes its shape; without
+     * recursion, as deep as {@code BsonBounds.MAX_DEPTH} at most.
      */
     void kept(final int off, final boolean array, final int depth, final boolean hashing) {
-        byte[] src = cursor.src();
-        // its length was checked against its document's end when the element was read: the source's end bounds it here
-        int end = BsonFraming.open(src, off, cursor.srcEnd(), depth);
-        if (hashing) {
-            mix(array ? ARRAY : DOCUMENT);
-        }
-        int p = off + 4;
-        int index = 0;
-        while (p < end) {
+        int top = open(0, off, depth, (array ? IS_ARRAY : 0) | (hashing ? IS_HASHED : 0));
+        while (top >= 0) {
+            int p = levelNext[top];
+            int end = levelEnd[top];
+            int flags = levelFlags[top];
+            if (p >= end) {
+                if ((flags & IS_HASHED) != 0) {
+                    mix(END);
+                }
+                top--;
+                continue;
+            }
             cursor.read(p, end);
             // a kept subtree: every key and value is forwarded as it is
             cursor.checkKept();
-            byte type = cursor.type;
-            int next = cursor.valueEnd;
-            boolean hashElement = hashing && (!array || index == 0);
-            if (hashElement && !array) {
-                mixBytes(src, cursor.key, cursor.keyLength());
+            levelNext[top] = cursor.valueEnd;
+            boolean inArray = (flags & IS_ARRAY) != 0;
+            boolean hashElement = (flags & IS_HASHED) != 0 && (!inArray || levelIndex[top] == 0);
+            levelIndex[top]++;
+            if (hashElement && !inArray) {
+                mixBytes(cursor.src(), cursor.key, cursor.keyLength());
             }
+            byte type = cursor.type;
             if (type == BsonTypes.DOCUMENT || type == BsonTypes.ARRAY) {
                 if (hashElement) {
                     mix(type);
                 }
-                kept(cursor.value, type == BsonTypes.ARRAY, depth + 1, hashElement);
+                top = open(top + 1, cursor.value, depth + top + 1,
+                        (type == BsonTypes.ARRAY ? IS_ARRAY : 0) | (hashElement ? IS_HASHED : 0));
             } else {
-                if (type == BsonTypes.CODE_WITH_SCOPE) {
-                    scope(depth);
-                }
                 if (hashElement) {
                     mix(Placeholders.category(type));
                 }
+                if (type == BsonTypes.CODE_WITH_SCOPE) {
+                    // the scope, checked as a document one level deeper: nothing of it hashes
+                    top = open(top + 1, BsonFraming.scope(cursor.src(), cursor.value, cursor.valueEnd), depth + top + 1, 0);
+                }
             }
-            p = next;
-            index++;
-        }
-        if (hashing) {
-            mix(END);
         }
     }
 
-    /** Checks the JavaScript-with-scope value of {@code cursor} (at {@code off}, bound by {@code end}), its scope included. */
+    /** Opens the document at {@code off} (at {@code depth}) as level {@code level}. @return the level */
+    private int open(final int level, final int off, final int depth, final int flags) {
+        byte[] src = cursor.src();
+        // its length was checked against its document's end when the element was read: the source's end bounds it here
+        levelEnd[level] = BsonFraming.open(src, off, cursor.srcEnd(), depth);
+        levelNext[level] = off + 4;
+        levelIndex[level] = 0;
+        levelFlags[level] = flags;
+        if ((flags & IS_HASHED) != 0) {
+            mix((flags & IS_ARRAY) != 0 ? ARRAY : DOCUMENT);
+        }
+        return level;
+    }
+
+    /** Checks the JavaScript-with-scope value at {@code off}, bound by {@code end}, its scope included (at {@code depth + 1}). */
     void codeWithScope(final int off, final int end, final int depth) {
-        cursor.type = BsonTypes.CODE_WITH_SCOPE;
-        cursor.value = off;
-        cursor.valueEnd = end;
-        scope(depth);
-    }
-
-    private void scope(final int depth) {
-        kept(cursor.scope(), false, depth + 1, false);
+        kept(BsonFraming.scope(cursor.src(), off, end), false, depth + 1, false);
     }
 
     /**

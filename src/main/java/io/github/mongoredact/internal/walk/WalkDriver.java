@@ -15,38 +15,50 @@ import io.github.mongoredact.internal.rules.CompiledPolicy;
  * or fingerprint can reach, the {@link PlaceholderRun} takes whole runs of elements and documents; under a cap the
  * {@link CapBudget} decides where the output is cut.
  *
- * <p>Not thread-safe: one per {@link RedactionWalker}, which sets the output's mode and the analysis before {@link #walk()}.</p>
+ * <p>The walk's {@link WalkMode} (analysing, fingerprint, cap) is a value handed down the loop, and each element's
+ * {@link Decision} a value handed from {@link #step} to {@link #emit}: a trial measure under a cap walks with a mode of its
+ * own and leaves both as they were, so the walk saves and restores nothing (the output counts the trial without writing by
+ * its own {@code suspend} and {@code resume}).</p>
+ *
+ * <p>Not thread-safe: one per {@link RedactionWalker}, which sets the output's destination (and the cap's limit) before
+ * {@link #walk}.</p>
  */
 final class WalkDriver extends WalkState {
 
-    /** Walks the bound document, from its top level. */
-    void walk() {
+    /** Walks the bound document, from its top level, in the given mode (an analysing one starts a new analysis). */
+    void walk(final WalkMode mode) {
         frames.clear();
+        cap.start();
+        if (mode.analysing) {
+            places.startAnalysis();
+            hash.reset();
+            valuesRedacted = 0;
+        }
         matcher.depth(0);
         CompiledPolicy.RuleSet bound = boundRules;
         if (bound == null) {
             throw new IllegalStateException("no rules: the walker runs only after bind()");
         }
         inForce(bound);
-        open(srcOff, bound.root, bound.unmatched, WalkFrames.TOP | WalkFrames.HASHING);
-        run(-1);
+        open(srcOff, bound.root, bound.unmatched, WalkFrames.TOP | hashing(mode.fingerprint));
+        run(-1, mode);
     }
 
     /** Runs the walk until the frames are back to {@code base} open documents. */
-    private void run(final int base) {
+    private void run(final int base, final WalkMode mode) {
         while (frames.depth > base) {
             int d = frames.depth;
             if (cap.cut() || frames.next[d] >= frames.end[d]) {
-                close(d);
-            } else if (!isRuleFree(d)) {
-                step(d);
+                close(d, mode);
+            } else if (!isRuleFree(d, mode)) {
+                step(d, mode);
             } else if (frames.is(d, WalkFrames.ARRAY)) {
-                ruleFreeArray(d);
+                ruleFreeArray(d, mode);
             } else {
-                int stop = placeholderRun(frames.next[d], frames.end[d]);
+                int stop = placeholderRun(frames.next[d], frames.end[d], mode);
                 frames.next[d] = stop;
                 if (stop < frames.end[d]) {
-                    step(d);
+                    step(d, mode);
                 }
             }
         }
@@ -56,8 +68,8 @@ final class WalkDriver extends WalkState {
      * Whether no rule, cap, limit or fingerprint applies in the document at {@code d} and below: every value there is
      * replaced, every key kept (the counters of its elements are then unused).
      */
-    private boolean isRuleFree(final int d) {
-        if (!placeholderRuns || frames.node[d] != null || frames.inherited[d] != CompiledPolicy.REDACT || cap.capped()) {
+    private boolean isRuleFree(final int d, final WalkMode mode) {
+        if (!placeholderRuns || frames.node[d] != null || frames.inherited[d] != CompiledPolicy.REDACT || mode.capped) {
             return false;
         }
         int flags = frames.flags[d];
@@ -65,22 +77,22 @@ final class WalkDriver extends WalkState {
             return false;
         }
         // fingerprinted: all of a document, the first element of an array
-        return !hash.enabled || (flags & WalkFrames.HASHING) == 0
+        return !mode.fingerprint || (flags & WalkFrames.HASHING) == 0
                 || ((flags & WalkFrames.ARRAY) != 0 && frames.index[d] > 0);
     }
 
     /** Runs the {@link PlaceholderRun} over the documents of the rule-free array at {@code d}, then what it leaves. */
-    private void ruleFreeArray(final int d) {
+    private void ruleFreeArray(final int d, final WalkMode mode) {
         int stop = placeholders.documents(frames.next[d], frames.end[d], frames.shown[d], d);
         int taken = placeholders.documents;
         frames.index[d] += taken;
         frames.shown[d] += taken;
-        if (places.analysing()) {
+        if (mode.analysing) {
             valuesRedacted += placeholders.redacted;
         }
         frames.next[d] = stop;
-        if (stop < frames.end[d] && !ruleFreeDocument(d)) {
-            step(d);
+        if (stop < frames.end[d] && !ruleFreeDocument(d, mode)) {
+            step(d, mode);
         }
     }
 
@@ -90,7 +102,7 @@ final class WalkDriver extends WalkState {
      *
      * @return whether the element was taken; if not, the general {@link #step} takes it
      */
-    private boolean ruleFreeDocument(final int d) {
+    private boolean ruleFreeDocument(final int d, final WalkMode mode) {
         int p = frames.next[d];
         if (cursor.src()[p] != BsonTypes.DOCUMENT) {
             return false;
@@ -102,7 +114,7 @@ final class WalkDriver extends WalkState {
         frames.index[d]++;
         writer.head(BsonTypes.DOCUMENT, ElementWriter.KEYS_INDEX, frames.shown[d]++);
         int lengthIndex = out.reserveInt();
-        int stop = placeholderRun(document + 4, documentEnd);
+        int stop = placeholderRun(document + 4, documentEnd, mode);
         if (stop == documentEnd) {
             out.putByte((byte) 0);
             out.patchLength(lengthIndex, lengthIndex);
@@ -116,9 +128,9 @@ final class WalkDriver extends WalkState {
     }
 
     /** Runs the {@link PlaceholderRun} over {@code [from, end)}. @return where it stopped */
-    private int placeholderRun(final int from, final int end) {
+    private int placeholderRun(final int from, final int end, final WalkMode mode) {
         int stop = placeholders.elements(from, end);
-        if (places.analysing()) {
+        if (mode.analysing) {
             valuesRedacted += placeholders.redacted;
         }
         return stop;
@@ -136,7 +148,7 @@ final class WalkDriver extends WalkState {
         }
     }
 
-    private void close(final int d) {
+    private void close(final int d, final WalkMode mode) {
         if (frames.is(d, WalkFrames.HASHING)) {
             hash.mix(ShapeHash.END);
         }
@@ -146,7 +158,7 @@ final class WalkDriver extends WalkState {
         long omitted = frames.omitted[d];
         if (omitted > 0 && !cap.cut()) {
             int shown = frames.shown[d];
-            if (cap.fits(ElementWriter.omittedSize(shown))) {
+            if (!mode.capped || cap.fits(ElementWriter.omittedSize(shown))) {
                 writer.omitted(shown, omitted);
             } else {
                 cap.cutHere();
@@ -163,7 +175,7 @@ final class WalkDriver extends WalkState {
     }
 
     /** Reads the next element of the document at {@code d}, decides its action and emits it. */
-    private void step(final int d) {
+    private void step(final int d, final WalkMode mode) {
         int p = frames.next[d];
         int end = frames.end[d];
         cursor.read(p, end);
@@ -177,18 +189,22 @@ final class WalkDriver extends WalkState {
         if (frames.is(d, WalkFrames.LIMITED) && limited(d)) {
             return;
         }
-        if (!decide(d, index, type)) {
+        long decision = decide(d, index, type, mode.analysing);
+        if (Decision.action(decision) == CompiledPolicy.DROP) {
             return;
         }
-        keyStyle = maskKeys ? maskedKeyStyle(d, index) : frames.keyStyle(d);
+        CompiledPolicy.Node child = child(d);
+        int keys = maskKeys ? maskedKeyStyle(d, index, decision) : frames.keyStyle(d);
         int shown = frames.shown[d]++;
-        outIndex = keyStyle == ElementWriter.KEYS_DATA ? frames.dataKeys[d]++ : shown;
-        // tokens count only while the fingerprint is computed: otherwise the shape is not looked at
-        hashElement = hash.enabled && hashes(d, index, type);
-        if (cap.capped()) {
-            cappedElement(d, p, end);
+        decision = Decision.key(decision, keys, keys == ElementWriter.KEYS_DATA ? frames.dataKeys[d]++ : shown);
+        if (mode.fingerprint) {
+            // tokens count only while the fingerprint is computed: otherwise the shape is not looked at
+            decision = hashes(d, index, type, decision);
+        }
+        if (mode.capped) {
+            cappedElement(d, p, end, mode, decision, child);
         } else {
-            emit(d);
+            emit(d, mode, decision, child);
         }
     }
 
@@ -196,99 +212,81 @@ final class WalkDriver extends WalkState {
      * Under a cap: the element whole when it fits, else a container entered to be cut inside, else the cut. The trial
      * measure walks the element's subtree, so the cursor reads the element again after it.
      */
-    private void cappedElement(final int d, final int p, final int end) {
-        byte savedAction = action;
-        CompiledPolicy.Node savedChild = child;
-        int savedIndex = outIndex;
-        int savedKeyStyle = keyStyle;
-        boolean savedTypedArray = typedArray;
-        boolean savedWrapper = wrapper;
-        int size = measure(d);
+    private void cappedElement(final int d, final int p, final int end, final WalkMode mode, final long decision,
+                               @Nullable final CompiledPolicy.Node child) {
+        int size = measure(d, decision, child);
         cursor.read(p, end);
-        action = savedAction;
-        child = savedChild;
-        outIndex = savedIndex;
-        keyStyle = savedKeyStyle;
-        typedArray = savedTypedArray;
-        wrapper = savedWrapper;
         if (cap.fits(size)) {
-            cap.suspend();
-            emit(d);
-            run(d);
-            cap.resume();
-        } else if (cursor.container() && cap.fits(1 + writer.keySize(keyStyle, outIndex) + 1 + 4 + 1)) {
+            WalkMode whole = mode.uncapped();
+            emit(d, whole, decision, child);
+            run(d, whole);
+        } else if (cursor.container()
+                && cap.fits(1 + writer.keySize(Decision.keyStyle(decision), Decision.outIndex(decision)) + 1 + 4 + 1)) {
             // enter the container and cut inside it
-            emit(d);
+            emit(d, mode, decision, child);
         } else {
             cap.cutHere();
         }
     }
 
-    /** @return the bytes the element would take, counted without writing, uncapped */
-    private int measure(final int d) {
-        boolean savedHash = hash.enabled;
-        boolean savedAnalysing = places.analysing();
-        int savedOpen = cap.openDocuments();
+    /** @return the bytes the element would take, counted without writing, uncapped ({@link WalkMode#TRIAL}) */
+    private int measure(final int d, final long decision, @Nullable final CompiledPolicy.Node child) {
         out.suspend();
-        hash.enabled = false;
-        places.analysing(false);
-        cap.suspend();
-        emit(d);
-        run(d);
-        cap.resume();
-        int size = out.resume();
-        hash.enabled = savedHash;
-        places.analysing(savedAnalysing);
-        cap.openDocuments(savedOpen);
-        return size;
+        emit(d, WalkMode.TRIAL, decision, child);
+        run(d, WalkMode.TRIAL);
+        return out.resume();
     }
 
-    /** Emits the element the cursor read, with the decision {@link #step} made: written, or its document opened. */
-    private void emit(final int d) {
+    /** Emits the element the cursor read, as {@link #step} decided: written, or its document opened. */
+    private void emit(final int d, final WalkMode mode, final long decision, @Nullable final CompiledPolicy.Node child) {
         byte type = cursor.type;
         boolean container = cursor.container();
-        int keys = keyStyle;
-        if (hashElement) {
-            mixElement(type, container, keys);
+        int keys = Decision.keyStyle(decision);
+        int outIndex = Decision.outIndex(decision);
+        boolean hashing = mode.fingerprint && Decision.is(decision, Decision.HASHED);
+        if (hashing) {
+            mixElement(type, container, keys, Decision.is(decision, Decision.HASHED_VALUE));
         }
-        if (wrapper) {
+        if (Decision.is(decision, Decision.WRAPPER)) {
             writer.head(type, keys, outIndex);
-            openWrapped(cursor.value);
+            openWrapped(cursor.value, hashing);
             return;
         }
+        byte action = Decision.action(decision);
+        CompiledPolicy.Node node = child;
         if (action == CompiledPolicy.PIPELINE) {
             if (type == BsonTypes.ARRAY) {
                 writer.head(type, keys, outIndex);
                 // each element is a stage: walked with the stage rules, everything they do not name redacted
-                open(cursor.value, rules().stage, CompiledPolicy.REDACT, WalkFrames.ARRAY | hashing(hashElement));
+                open(cursor.value, rules().stage, CompiledPolicy.REDACT, WalkFrames.ARRAY | hashing(hashing));
                 return;
             }
             action = CompiledPolicy.REDACT;
-            child = null;
+            node = null;
         }
         boolean sequence = container && places.isSequence(d);
-        if (action == CompiledPolicy.KEEP && !(container && (cap.capped() || typedArray
-                || (child != null && child.hasChildren()) || places.holdsLimited(sequence, d)))) {
-            keep(d, container, keys);
+        if (action == CompiledPolicy.KEEP && !(container && (mode.capped || Decision.is(decision, Decision.TYPED_ARRAY)
+                || (node != null && node.hasChildren()) || places.holdsLimited(sequence, d)))) {
+            keep(d, container, keys, outIndex, hashing);
         } else if (container) {
             writer.head(type, keys, outIndex);
             // masked keys stay masked at every depth below: keys that are data can nest
             boolean flags = action == CompiledPolicy.KEEP_FLAGS || action == CompiledPolicy.FLAGS_ONLY;
             int kind = (type == BsonTypes.ARRAY ? WalkFrames.ARRAY : 0) | (sequence && maxSequence != Integer.MAX_VALUE
                     ? WalkFrames.LIMITED : 0) | (action == CompiledPolicy.REDACT_KEYS && type == BsonTypes.DOCUMENT ? WalkFrames.MASKED : 0)
-                    | hashing(hashElement);
-            open(cursor.value, child, flags ? CompiledPolicy.REDACT : action, kind);
+                    | hashing(hashing);
+            open(cursor.value, node, flags ? CompiledPolicy.REDACT : action, kind);
         } else if (places.keepsScalar(action)) {
-            keep(d, false, keys);
+            keep(d, false, keys, outIndex, hashing);
         } else if (type == BsonTypes.STRING && action == CompiledPolicy.SCRUB) {
             writer.scrubbed(keys, outIndex);
-        } else if (writer.redacted(keys, outIndex) && places.analysing()) {
+        } else if (writer.redacted(keys, outIndex) && mode.analysing) {
             valuesRedacted++;
         }
     }
 
     /** Mixes the element the cursor read into the fingerprint: its key as the output names it, its category, a namespace. */
-    private void mixElement(final byte type, final boolean container, final int keys) {
+    private void mixElement(final byte type, final boolean container, final int keys, final boolean hashValue) {
         if (keys == ElementWriter.KEYS_AS_IS) {
             hash.mixBytes(cursor.src(), cursor.key, cursor.keyLength());
         } else if (keys == ElementWriter.KEYS_DATA) {
@@ -300,9 +298,9 @@ final class WalkDriver extends WalkState {
         }
     }
 
-    private void keep(final int d, final boolean container, final int keys) {
+    private void keep(final int d, final boolean container, final int keys, final int outIndex, final boolean hashing) {
         if (container) {
-            hash.kept(cursor.value, cursor.type == BsonTypes.ARRAY, d + 1, hashElement);
+            hash.kept(cursor.value, cursor.type == BsonTypes.ARRAY, d + 1, hashing);
         } else {
             if (cursor.type == BsonTypes.CODE_WITH_SCOPE) {
                 hash.codeWithScope(cursor.value, cursor.valueEnd, d);
@@ -316,8 +314,8 @@ final class WalkDriver extends WalkState {
      * Opens the document of the command {@code explain} wraps, at {@code off}, and puts that command's own rules in force
      * until it closes: the rules are picked by its name, its first key, and its path starts again from its top level.
      */
-    private void openWrapped(final int off) {
-        open(off, null, CompiledPolicy.REDACT, WalkFrames.WRAPPED | hashing(hashElement));
+    private void openWrapped(final int off, final boolean hashing) {
+        open(off, null, CompiledPolicy.REDACT, WalkFrames.WRAPPED | hashing(hashing));
         int d = frames.depth;
         CompiledPolicy.RuleSet inner = boundRules();
         if (off + 4 < frames.end[d]) {

@@ -9,8 +9,8 @@ import io.github.mongoredact.internal.rules.PathMatcher;
 
 /**
  * What a walk holds, and the decision it makes for each element: the walk's parts (cursor, matcher, writer, fingerprint, cap),
- * the rules and policy bound to it, and the action, key style and fingerprinting of the element being emitted, which
- * {@link WalkDriver}'s loop reads. Split from the loop for its length only: the fields are read directly, the methods are final.
+ * the rules and policy bound to it, and the {@link Decision} for an element, which it returns to {@link WalkDriver}'s loop.
+ * Split from the loop for its length only: the fields are read directly, the methods are final.
  *
  * <p>Not thread-safe: one per {@link RedactionWalker}.</p>
  */
@@ -40,26 +40,6 @@ abstract class WalkState {
     /** A redacting policy that masks keys looking like data. */
     boolean maskKeys;
 
-    // the element being emitted: the step's decision, read by emit()
-    byte action;
-    @Nullable
-    CompiledPolicy.Node child;
-    /**
-     * The index the element's key is written with: its index in the output (array elements, masked keys), or, for a key that
-     * looks like data, how many such keys of its document came before it ({@code ?key}, {@code ?key1}...).
-     */
-    int outIndex;
-    /** How the element's key is written ({@link ElementWriter#KEYS_AS_IS} ...). */
-    int keyStyle;
-    /** An array a typed {@code KEEP} does not take whole: its elements are each kept or redacted. */
-    boolean typedArray;
-    /** The element is the command {@code explain} wraps. */
-    boolean wrapper;
-    /** A rule names the element's key. */
-    boolean named;
-    boolean hashElement;
-    boolean hashValue;
-
     /** Values replaced while analysing. */
     long valuesRedacted;
 
@@ -85,7 +65,6 @@ abstract class WalkState {
         placeholders.maskDataLikeKeys(maskKeys);
         writer.maskDataLikeKeys(maskKeys);
         placeholderRuns = strict && !matcher.hasSuffixRules();
-        cap.off();
     }
 
     /** Forgets the source and destination arrays (the source may be a driver buffer's) and the open documents. */
@@ -94,7 +73,6 @@ abstract class WalkState {
         hash.clear();
         out.clear();
         frames.clear();
-        cap.off();
     }
 
     /** Puts the rules in force: the bound ones, or a wrapped command's. */
@@ -107,41 +85,51 @@ abstract class WalkState {
     /**
      * Decides the action of the element the cursor read, at {@code index} of the document at {@code d}: its rule (a typed
      * {@code KEEP} only for its types), the place it has at a command's top level, whether it is the command {@code explain}
-     * wraps.
+     * wraps. Its rule node is then {@link #child(int)}.
      *
-     * @return false when the element is left out
+     * @param analysing whether the walk analyses: the collection is found on the way
+     * @return the {@link Decision}, its key not yet styled; its action {@code DROP} when the element is left out
      */
-    final boolean decide(final int d, final int index, final byte type) {
+    final long decide(final int d, final int index, final byte type, final boolean analysing) {
         matcher.depth(frames.keys[d]);
-        named = false;
+        boolean named = false;
+        byte action;
+        CompiledPolicy.Node node;
         if (frames.is(d, WalkFrames.ARRAY)) {
-            child = frames.node[d];
+            node = frames.node[d];
             action = frames.inherited[d];
         } else {
             action = matcher.push(cursor.src(), cursor.key, cursor.keyLength(), frames.node[d], frames.inherited[d]);
-            child = matcher.child();
+            node = matcher.child();
             named = matcher.named(frames.node[d]);
         }
-        typedArray = false;
-        CompiledPolicy.Node node = child;
+        boolean typedArray = false;
         if (action == CompiledPolicy.KEEP && node != null && !node.accepts(type)) {
             // a kept field holds a type the server does not accept there: a value; an array's elements are each looked at
             typedArray = type == BsonTypes.ARRAY;
             action = typedArray ? CompiledPolicy.KEEP : CompiledPolicy.REDACT;
         }
-        wrapper = false;
+        boolean wrapper = false;
         if (frames.is(d, WalkFrames.COMMAND_TOP)) {
             boolean top = frames.is(d, WalkFrames.TOP);
-            action = places.topLevel(action, index, top);
+            action = places.topLevel(action, index, top, analysing);
             wrapper = top && places.isWrapper(index);
         }
-        return action != CompiledPolicy.DROP;
+        return Decision.of(action, (typedArray ? Decision.TYPED_ARRAY : 0) | (wrapper ? Decision.WRAPPER : 0)
+                | (named ? Decision.NAMED : 0));
+    }
+
+    /** @return the rule node of the element {@link #decide} decided last, in the document at {@code d} */
+    @Nullable
+    final CompiledPolicy.Node child(final int d) {
+        return frames.is(d, WalkFrames.ARRAY) ? frames.node[d] : matcher.child();
     }
 
     /** @return how the key of the element the cursor read is written, when keys that look like data are masked */
-    final int maskedKeyStyle(final int d, final int index) {
+    final int maskedKeyStyle(final int d, final int index, final long decision) {
         int keys = frames.keyStyle(d);
-        if (keys == ElementWriter.KEYS_AS_IS && action != CompiledPolicy.KEEP && !named && cursor.keyMayLookLikeData()
+        if (keys == ElementWriter.KEYS_AS_IS && Decision.action(decision) != CompiledPolicy.KEEP
+                && !Decision.is(decision, Decision.NAMED) && cursor.keyMayLookLikeData()
                 && !(index == 0 && frames.is(d, WalkFrames.COMMAND_TOP))
                 && DataLikeKeys.isDataLike(cursor.src(), cursor.key, cursor.keyEnd)) {
             return ElementWriter.KEYS_DATA;
@@ -151,16 +139,17 @@ abstract class WalkState {
 
     /**
      * Whether the element the cursor read counts in the fingerprint (all of a document, the first element of an array, not
-     * the session fields), and whether its value does ({@link #hashValue}: a namespace, never any other value, the same
-     * whatever the policy).
+     * the session fields), and whether its value does (a namespace, never any other value, the same whatever the policy).
+     *
+     * @return the decision with {@link Decision#HASHED} and {@link Decision#HASHED_VALUE} set as they apply
      */
-    final boolean hashes(final int d, final int index, final byte type) {
+    final long hashes(final int d, final int index, final byte type, final long decision) {
         boolean top = frames.is(d, WalkFrames.TOP);
         boolean counts = frames.is(d, WalkFrames.HASHING) && (!frames.is(d, WalkFrames.ARRAY) || index == 0)
                 && !(top && places.isUnhashedTopLevel());
-        hashValue = counts && frames.is(d, WalkFrames.COMMAND_TOP) && type == BsonTypes.STRING && action == CompiledPolicy.KEEP
-                && places.isNamespace(index, top);
-        return counts;
+        boolean value = counts && frames.is(d, WalkFrames.COMMAND_TOP) && type == BsonTypes.STRING
+                && Decision.action(decision) == CompiledPolicy.KEEP && places.isNamespace(index, top);
+        return Decision.with(Decision.with(decision, Decision.HASHED, counts), Decision.HASHED_VALUE, value);
     }
 
     /** Counts a sequence document past the limit, or an omitted marker of an earlier redaction. @return whether left out */

@@ -1,6 +1,8 @@
 package io.github.mongoredact.internal.walk;
 
 import io.github.mongoredact.DriverShapes;
+import io.github.mongoredact.internal.bson.BsonBounds;
+import io.github.mongoredact.internal.bson.BsonFormatException;
 import org.bson.BsonArray;
 import org.bson.BsonDocument;
 import org.bson.BsonInt32;
@@ -13,16 +15,20 @@ import java.util.Arrays;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 
 /** The shape of a kept subtree: keys and value categories hash, values and the elements after an array's first do not. */
 class ShapeHashTest {
 
     private static long shape(final BsonDocument document) {
-        byte[] src = DriverShapes.encode(document);
+        return shape(DriverShapes.encode(document));
+    }
+
+    private static long shape(final byte[] src) {
         ShapeHash hash = new ShapeHash();
         hash.bind(src, src.length, true);
         hash.reset();
-        hash.enabled = true;
         hash.kept(0, false, 0, true);
         hash.clear();
         return hash.fingerprint();
@@ -55,13 +61,45 @@ class ShapeHashTest {
     }
 
     @Test
-    void nothingIsMixedInWhileDisabled() {
+    void nothingIsMixedInWhenNotHashing() {
         byte[] src = DriverShapes.encode(new BsonDocument("a", new BsonInt32(1)));
         ShapeHash hash = new ShapeHash();
         hash.bind(src, src.length, true);
         hash.reset();
         long empty = hash.fingerprint();
-        hash.kept(0, false, 0, true);
+        hash.kept(0, false, 0, false);
         assertEquals(empty, hash.fingerprint());
+    }
+
+    /** A document whose innermost document is {@code depth} levels below the top: {@code {"a": {"a": ... {}}}}. */
+    private static byte[] nested(final int depth) {
+        BsonDocument document = new BsonDocument();
+        for (int i = 0; i < depth; i++) {
+            document = new BsonDocument("a", document);
+        }
+        return DriverShapes.encode(document);
+    }
+
+    @Test
+    void keptSubtreeAsDeepAsTheBoundHashesByItsDepthOnASmallStack() throws InterruptedException {
+        byte[] deepest = nested(BsonBounds.MAX_DEPTH - 1);
+        byte[] shallower = nested(BsonBounds.MAX_DEPTH - 2);
+        long[] shapes = new long[3];
+        Throwable[] failure = new Throwable[1];
+        Thread thread = new Thread(null, () -> {
+            try {
+                shapes[0] = shape(deepest);
+                shapes[1] = shape(deepest.clone());
+                shapes[2] = shape(shallower);
+            } catch (Throwable e) {
+                failure[0] = e;
+            }
+        }, "small-stack", 64 * 1024);
+        thread.start();
+        thread.join();
+        assertNull(failure[0]);
+        assertEquals(shapes[0], shapes[1]);
+        assertNotEquals(shapes[0], shapes[2]);
+        assertThrows(BsonFormatException.class, () -> shape(nested(BsonBounds.MAX_DEPTH)));
     }
 }
