@@ -27,6 +27,8 @@ public final class PlainEncoder {
     private int pos;
     /** Whether the arrays of the top level are written with their first element only (a sample for the analysis). */
     private boolean sample;
+    /** The open levels of a document written below the recursion limit ({@link #nested}). */
+    private final OpenLevels open = new OpenLevels();
 
     /** @return the exact encoded size of the document, counted without writing ({@link PlainSize}) */
     public int size(final BsonDocument document) {
@@ -165,10 +167,18 @@ public final class PlainEncoder {
                 putString(value.asString().getValue());
                 break;
             case DOCUMENT:
-                document(value.asDocument(), depth + 1);
+                if (depth < PlainSize.RECURSION_LIMIT) {
+                    document(value.asDocument(), depth + 1);
+                } else {
+                    nested(value, depth + 1);
+                }
                 break;
             case ARRAY:
-                array(value.asArray(), depth + 1);
+                if (depth < PlainSize.RECURSION_LIMIT) {
+                    array(value.asArray(), depth + 1);
+                } else {
+                    nested(value, depth + 1);
+                }
                 break;
             case UNDEFINED:
             case NULL:
@@ -217,7 +227,11 @@ public final class PlainEncoder {
                 dbPointer(value.asDBPointer());
                 break;
             case JAVASCRIPT_WITH_SCOPE:
-                codeWithScope(value.asJavaScriptWithScope(), depth);
+                if (depth < PlainSize.RECURSION_LIMIT) {
+                    codeWithScope(value.asJavaScriptWithScope(), depth);
+                } else {
+                    nested(value, depth + 1);
+                }
                 break;
             case DECIMAL128:
                 Decimal128 decimal = value.asDecimal128().getValue();
@@ -259,6 +273,70 @@ public final class PlainEncoder {
         putString(code.getCode());
         document(code.getScope(), depth + 1);
         Bytes.writeInt(dst, start, pos - start);
+    }
+
+    /**
+     * Writes a document, array or code with scope at {@code level} (its own depth) and all it holds, with the open levels in
+     * {@link #open} instead of on the stack: one loop, whatever the depth, for what lies below the recursion limit.
+     */
+    private void nested(final BsonValue root, final int level) {
+        OpenLevels levels = open;
+        try {
+            enter(levels, root, level);
+            while (!levels.isEmpty()) {
+                if (!levels.hasNext()) {
+                    putByte((byte) 0);
+                    Bytes.writeInt(dst, levels.start(), pos - levels.start());
+                    if (levels.codeStart() >= 0) {
+                        Bytes.writeInt(dst, levels.codeStart(), pos - levels.codeStart());
+                    }
+                    levels.pop();
+                    continue;
+                }
+                BsonValue value;
+                if (levels.isArray()) {
+                    int i = levels.nextIndex();
+                    value = levels.element(i);
+                    putByte((byte) value.getBsonType().getValue());
+                    putDigits(i);
+                    putByte((byte) 0);
+                } else {
+                    Map.Entry<String, BsonValue> entry = levels.nextEntry();
+                    value = entry.getValue();
+                    putByte((byte) value.getBsonType().getValue());
+                    putKey(entry.getKey());
+                }
+                enter(levels, value, levels.depth() + 1);
+            }
+        } finally {
+            levels.clear();
+        }
+    }
+
+    /** Writes a value at {@code level}: whole when it holds no other, else its start, its level opened in {@code levels}. */
+    private void enter(final OpenLevels levels, final BsonValue value, final int level) {
+        int codeStart = -1;
+        BsonValue container = value;
+        if (value.isJavaScriptWithScope()) {
+            codeStart = pos;
+            pos += 4;
+            putString(value.asJavaScriptWithScope().getCode());
+            container = value.asJavaScriptWithScope().getScope();
+        } else if (!value.isDocument() && !value.isArray()) {
+            // holds no other value: the recursion below stops at once
+            value(value, level - 1);
+            return;
+        }
+        checkDepth(level);
+        if (container.isDocument() && DocumentBytes.isByteBacked(container.asDocument())) {
+            pos += FramedCopy.copyDocument(container.asDocument(), dst, pos);
+            if (codeStart >= 0) {
+                Bytes.writeInt(dst, codeStart, pos - codeStart);
+            }
+            return;
+        }
+        levels.push(container, level, pos, codeStart);
+        pos += 4;
     }
 
     private static void checkDepth(final int depth) {
@@ -315,52 +393,8 @@ public final class PlainEncoder {
         Bytes.writeInt(dst, lengthIndex, pos - lengthIndex - 4);
     }
 
-    /**
-     * UTF-8 without allocating, as the driver's codec writes it: an unpaired surrogate is written as its own three bytes (as
-     * the codec does, on every supported line), not as {@link String#getBytes}' {@code ?}, so that copies stay byte-identical.
-     */
+    /** UTF-8 as the driver's codec writes it ({@link Bytes#writeUtf8}). */
     private void putUtf8(final String s) {
-        int length = s.length();
-        // ASCII, the driver's keys and most names: one byte a character, array and index in locals
-        byte[] d = dst;
-        int p = pos;
-        int i = 0;
-        if (length <= d.length - p) {
-            for (; i < length; i++) {
-                char c = s.charAt(i);
-                if (c >= 0x80) {
-                    break;
-                }
-                d[p + i] = (byte) c;
-            }
-        }
-        pos = p + i;
-        if (i < length) {
-            putUtf8(s, i);
-        }
-    }
-
-    /** The characters of {@code s} from {@code from} on, any of them beyond ASCII. */
-    private void putUtf8(final String s, final int from) {
-        int length = s.length();
-        for (int i = from; i < length; i++) {
-            char c = s.charAt(i);
-            if (c < 0x80) {
-                putByte((byte) c);
-            } else if (c < 0x800) {
-                putByte((byte) (0xC0 | c >> 6));
-                putByte((byte) (0x80 | c & 0x3F));
-            } else if (Character.isHighSurrogate(c) && i + 1 < length && Character.isLowSurrogate(s.charAt(i + 1))) {
-                int cp = Character.toCodePoint(c, s.charAt(++i));
-                putByte((byte) (0xF0 | cp >> 18));
-                putByte((byte) (0x80 | cp >> 12 & 0x3F));
-                putByte((byte) (0x80 | cp >> 6 & 0x3F));
-                putByte((byte) (0x80 | cp & 0x3F));
-            } else {
-                putByte((byte) (0xE0 | c >> 12));
-                putByte((byte) (0x80 | c >> 6 & 0x3F));
-                putByte((byte) (0x80 | c & 0x3F));
-            }
-        }
+        pos = Bytes.writeUtf8(s, dst, pos);
     }
 }

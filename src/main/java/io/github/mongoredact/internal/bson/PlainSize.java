@@ -7,6 +7,7 @@ import org.bson.BsonJavaScriptWithScope;
 import org.bson.BsonRegularExpression;
 import org.bson.BsonValue;
 
+import java.util.Arrays;
 import java.util.Map;
 
 /**
@@ -18,6 +19,11 @@ import java.util.Map;
 public final class PlainSize {
     static final int KEY_SLOTS = 256;
     static final int MAX_KEY_LENGTH = 64;
+    /**
+     * The depth down to which nested plain documents are counted (and written, by {@link PlainEncoder}) by recursion, a few
+     * frames a level; deeper ones, by one loop with their levels on a heap stack, so that no input decides the stack's depth.
+     */
+    static final int RECURSION_LIMIT = 8;
     /**
      * The lengths of keys seen: a command's keys are the driver's constants (equal to the key held, the same instance most
      * often, which {@code equals} answers at once), so that a key is measured once. A
@@ -129,9 +135,9 @@ public final class PlainSize {
             case STRING:
                 return string(value.asString().getValue());
             case DOCUMENT:
-                return document(value.asDocument(), depth + 1);
+                return depth < RECURSION_LIMIT ? document(value.asDocument(), depth + 1) : nested(value, depth + 1);
             case ARRAY:
-                return array(value.asArray(), depth + 1);
+                return depth < RECURSION_LIMIT ? array(value.asArray(), depth + 1) : nested(value, depth + 1);
             case INT32:
                 return 4;
             case DOUBLE:
@@ -164,11 +170,74 @@ public final class PlainSize {
             case SYMBOL:
                 return string(value.asSymbol().getSymbol());
             case JAVASCRIPT_WITH_SCOPE:
+                if (depth >= RECURSION_LIMIT) {
+                    return nested(value, depth + 1);
+                }
                 BsonJavaScriptWithScope code = value.asJavaScriptWithScope();
                 return 4 + string(code.getCode()) + document(code.getScope(), depth + 1);
             default:
                 throw new BsonFormatException("unsupported BSON type " + value.getBsonType());
         }
+    }
+
+    /**
+     * The size of a document, array or code with scope at {@code level} (its own depth) and all it holds, in one loop: sizes
+     * add up in any order, so each container still to count waits on a heap stack with its depth, and none is re-entered.
+     */
+    private static long nested(final BsonValue root, final int level) {
+        BsonValue[] pending = {root};
+        int[] levels = {level};
+        int count = 1;
+        long size = 0;
+        while (count > 0) {
+            count--;
+            BsonValue value = pending[count];
+            int d = levels[count];
+            if (value.isJavaScriptWithScope()) {
+                size += 4 + string(value.asJavaScriptWithScope().getCode());
+                value = value.asJavaScriptWithScope().getScope();
+            }
+            checkDepth(d);
+            if (value.isDocument() && DocumentBytes.isByteBacked(value.asDocument())) {
+                size += DocumentBytes.length(value.asDocument());
+                continue;
+            }
+            size += 5;
+            int n = value.isArray() ? value.asArray().size() : value.asDocument().size();
+            if (count + n > pending.length) {
+                pending = Arrays.copyOf(pending, Math.max(pending.length * 2, count + n));
+                levels = Arrays.copyOf(levels, pending.length);
+            }
+            if (value.isArray()) {
+                BsonArray array = value.asArray();
+                for (int i = 0; i < n; i++) {
+                    BsonValue element = array.get(i);
+                    size += 2 + Bytes.digits(i);
+                    if (holdsValues(element)) {
+                        pending[count] = element;
+                        levels[count++] = d + 1;
+                    } else {
+                        size += value(element, d);
+                    }
+                }
+            } else {
+                for (Map.Entry<String, BsonValue> entry : value.asDocument().entrySet()) {
+                    BsonValue element = entry.getValue();
+                    size += 2 + key(entry.getKey());
+                    if (holdsValues(element)) {
+                        pending[count] = element;
+                        levels[count++] = d + 1;
+                    } else {
+                        size += value(element, d);
+                    }
+                }
+            }
+        }
+        return size;
+    }
+
+    private static boolean holdsValues(final BsonValue value) {
+        return value.isDocument() || value.isArray() || value.isJavaScriptWithScope();
     }
 
     private static long string(final String value) {
