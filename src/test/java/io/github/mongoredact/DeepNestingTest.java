@@ -11,11 +11,9 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.atomic.AtomicReference;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
@@ -31,7 +29,6 @@ class DeepNestingTest {
 
     /** Two more levels than the deepest document read (the filter's chain, the innermost document and the top). */
     private static final int LEVELS = BsonBounds.MAX_DEPTH;
-    private static final long STACK = 256 * 1024;
     private static final String SECRET = "alice@example.com";
 
     /** {@code {"find": "c", "filter": {"d": {"d": ... {"email": SECRET}}}, "$db": "shop"}}, built without recursion. */
@@ -91,24 +88,16 @@ class DeepNestingTest {
     @Test
     void deeperThanTheDriverWritesOnA256KiBStackBecomesTheMarker() throws InterruptedException {
         List<String> outcomes = new ArrayList<>();
-        AtomicReference<Throwable> thrown = new AtomicReference<>();
-        Thread small = new Thread(null, () -> {
-            try {
-                for (RedactionPolicy policy : new RedactionPolicy[]{RedactionPolicy.defaults(), RedactionPolicy.specOnly()}) {
-                    for (Backing backing : Backing.values()) {
-                        outcomes.add(policy + " " + backing + " command: " + started(policy, "find",
-                                backing.apply(deepFind(LEVELS))));
-                        outcomes.add(policy + " " + backing + " reply: " + succeeded(policy, backing.apply(deepFind(LEVELS))));
-                    }
-                    outcomes.add(policy + " plain: " + started(policy, "insert", deepPlainInsert(LEVELS)));
+        DriverDepthTest.onSmallStack(() -> {
+            for (RedactionPolicy policy : new RedactionPolicy[]{RedactionPolicy.defaults(), RedactionPolicy.specOnly()}) {
+                for (Backing backing : Backing.values()) {
+                    outcomes.add(policy + " " + backing + " command: " + started(policy, "find",
+                            backing.apply(deepFind(LEVELS))));
+                    outcomes.add(policy + " " + backing + " reply: " + succeeded(policy, backing.apply(deepFind(LEVELS))));
                 }
-            } catch (Throwable e) {
-                thrown.set(e);
+                outcomes.add(policy + " plain: " + started(policy, "insert", deepPlainInsert(LEVELS)));
             }
-        }, "stack-256k", STACK);
-        small.start();
-        small.join();
-        assertNull(thrown.get(), () -> "thrown: " + thrown.get());
+        });
         assertEquals(2 * (2 * Backing.values().length + 1), outcomes.size());
         for (String outcome : outcomes) {
             assertTrue(outcome.contains("$redactionError"), outcome);

@@ -92,18 +92,25 @@ final class OpenLevels {
         return arrays[top].get(index);
     }
 
-    /** @return where the innermost level's length goes */
-    int start() {
-        return start[top];
-    }
-
-    /** @return where the length of the code-with-scope the innermost level closes goes, or -1 */
-    int codeStart() {
-        return codeStart[top];
+    /**
+     * Closes the innermost level, written up to {@code pos}: its terminating NUL, its length, and the length of the code with
+     * scope it is the scope of.
+     *
+     * @return the index after the level
+     */
+    int close(final byte[] dst, final int pos) {
+        dst[pos] = 0;
+        int after = pos + 1;
+        Bytes.writeInt(dst, start[top], after - start[top]);
+        if (codeStart[top] >= 0) {
+            Bytes.writeInt(dst, codeStart[top], after - codeStart[top]);
+        }
+        pop();
+        return after;
     }
 
     /** Closes the innermost level. */
-    void pop() {
+    private void pop() {
         entries[top] = null;
         arrays[top] = null;
         top--;

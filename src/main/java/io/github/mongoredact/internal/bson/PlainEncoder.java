@@ -2,10 +2,8 @@ package io.github.mongoredact.internal.bson;
 
 import org.bson.BsonArray;
 import org.bson.BsonBinary;
-import org.bson.BsonDbPointer;
 import org.bson.BsonDocument;
 import org.bson.BsonJavaScriptWithScope;
-import org.bson.BsonRegularExpression;
 import org.bson.BsonValue;
 import org.bson.types.Decimal128;
 
@@ -27,12 +25,14 @@ public final class PlainEncoder {
     private int pos;
     /** Whether the arrays of the top level are written with their first element only (a sample for the analysis). */
     private boolean sample;
+    /** The entries of the plain documents being counted or written, walked by index. */
+    final DocumentEntries entries = new DocumentEntries();
     /** The open levels of a document written below the recursion limit ({@link #nested}). */
     private final OpenLevels open = new OpenLevels();
 
     /** @return the exact encoded size of the document, counted without writing ({@link PlainSize}) */
     public int size(final BsonDocument document) {
-        return PlainSize.of(document);
+        return PlainSize.of(document, entries);
     }
 
     /**
@@ -41,14 +41,10 @@ public final class PlainEncoder {
      * @return the exact encoded size
      */
     public int size(final BsonDocument document, final boolean sample) {
-        return sample ? PlainSize.sample(document) : PlainSize.of(document);
+        return sample ? PlainSize.sample(document, entries) : PlainSize.of(document, entries);
     }
 
-    /**
-     * Writes the document at {@code index}; {@code dst} must have room for {@link #size}.
-     *
-     * @return bytes written
-     */
+    /** Writes the document at {@code index}; {@code dst} must have room for {@link #size}. @return bytes written */
     public int write(final BsonDocument document, final byte[] dst, final int index) {
         return write(document, dst, index, false);
     }
@@ -58,14 +54,19 @@ public final class PlainEncoder {
         this.sample = sample;
         this.dst = dst;
         this.pos = index;
-        document(document, 0);
-        this.dst = NO_DESTINATION;
+        int mark = entries.end();
+        try {
+            document(document, 0);
+        } finally {
+            entries.release(mark);
+            this.dst = NO_DESTINATION;
+        }
         return pos - index;
     }
 
     /** @return the encoded size of one element of a top-level document: type byte, key, value */
     public int elementSize(final String key, final BsonValue value) {
-        return PlainSize.elementSize(key, value);
+        return PlainSize.elementSize(key, value, entries);
     }
 
     /**
@@ -84,9 +85,11 @@ public final class PlainEncoder {
 
     /** Writes a key and its terminating NUL at {@code index}. @return bytes written */
     public int writeKey(final String key, final byte[] dst, final int index) {
-        begin(dst, index);
+        this.dst = dst;
+        this.pos = index;
         putKey(key);
-        return end(index);
+        this.dst = NO_DESTINATION;
+        return pos - index;
     }
 
     /**
@@ -94,33 +97,43 @@ public final class PlainEncoder {
      * @return the encoded size of a value, without type byte and key
      */
     public int valueSize(final BsonValue value, final int depth) {
-        return PlainSize.valueSize(value, depth);
+        return PlainSize.valueSize(value, depth, entries);
     }
 
     /** Writes a value (without type byte and key) at {@code index}, as {@link #valueSize} sized it. @return bytes written */
     public int writeValue(final BsonValue value, final int depth, final byte[] dst, final int index) {
-        begin(dst, index);
-        value(value, depth);
-        return end(index);
+        int mark = begin(dst, index);
+        try {
+            value(value, depth);
+        } finally {
+            end(mark);
+        }
+        return pos - index;
     }
 
     private int element(final String key, final BsonValue value, final byte[] dst, final int index) {
-        begin(dst, index);
-        putByte((byte) value.getBsonType().getValue());
-        putKey(key);
-        value(value, 0);
-        return end(index);
+        int mark = begin(dst, index);
+        try {
+            putByte((byte) value.getBsonType().getValue());
+            putKey(key);
+            value(value, 0);
+        } finally {
+            end(mark);
+        }
+        return pos - index;
     }
 
-    private void begin(final byte[] dst, final int index) {
+    /** @return the entries' mark, to give back to {@link #end} */
+    private int begin(final byte[] dst, final int index) {
         this.sample = false;
         this.dst = dst;
         this.pos = index;
+        return entries.end();
     }
 
-    private int end(final int index) {
+    private void end(final int mark) {
+        entries.release(mark);
         this.dst = NO_DESTINATION;
-        return pos - index;
     }
 
     private void document(final BsonDocument document, final int depth) {
@@ -132,12 +145,15 @@ public final class PlainEncoder {
         }
         int start = pos;
         pos += 4;
-        for (Map.Entry<String, BsonValue> entry : document.entrySet()) {
-            BsonValue value = entry.getValue();
+        DocumentEntries e = entries;
+        int from = e.load(document);
+        for (int i = from; i < e.end(); i++) {
+            BsonValue value = e.value(i);
             putByte((byte) value.getBsonType().getValue());
-            putKey(entry.getKey());
+            putKey(e.key(i));
             value(value, depth);
         }
+        e.release(from);
         putByte((byte) 0);
         Bytes.writeInt(dst, start, pos - start);
     }
@@ -167,18 +183,8 @@ public final class PlainEncoder {
                 putString(value.asString().getValue());
                 break;
             case DOCUMENT:
-                if (depth < PlainSize.RECURSION_LIMIT) {
-                    document(value.asDocument(), depth + 1);
-                } else {
-                    nested(value, depth + 1);
-                }
-                break;
             case ARRAY:
-                if (depth < PlainSize.RECURSION_LIMIT) {
-                    array(value.asArray(), depth + 1);
-                } else {
-                    nested(value, depth + 1);
-                }
+                container(value, depth);
                 break;
             case UNDEFINED:
             case NULL:
@@ -221,17 +227,15 @@ public final class PlainEncoder {
                 binary(value.asBinary());
                 break;
             case REGULAR_EXPRESSION:
-                regex(value.asRegularExpression());
+                putCString(value.asRegularExpression().getPattern());
+                putCString(value.asRegularExpression().getOptions());
                 break;
             case DB_POINTER:
-                dbPointer(value.asDBPointer());
+                putString(value.asDBPointer().getNamespace());
+                putBytes(value.asDBPointer().getId().toByteArray());
                 break;
             case JAVASCRIPT_WITH_SCOPE:
-                if (depth < PlainSize.RECURSION_LIMIT) {
-                    codeWithScope(value.asJavaScriptWithScope(), depth);
-                } else {
-                    nested(value, depth + 1);
-                }
+                container(value, depth);
                 break;
             case DECIMAL128:
                 Decimal128 decimal = value.asDecimal128().getValue();
@@ -245,26 +249,27 @@ public final class PlainEncoder {
 
     private void binary(final BsonBinary binary) {
         byte[] data = binary.getData();
-        if (binary.getType() == BsonTypes.OLD_BINARY_SUBTYPE) {
-            // the old binary subtype repeats the length inside the value
-            putInt(data.length + 4);
-            putByte(binary.getType());
+        boolean old = binary.getType() == BsonTypes.OLD_BINARY_SUBTYPE;
+        // the old binary subtype repeats the length inside the value
+        putInt(old ? data.length + 4 : data.length);
+        putByte(binary.getType());
+        if (old) {
             putInt(data.length);
-        } else {
-            putInt(data.length);
-            putByte(binary.getType());
         }
         putBytes(data);
     }
 
-    private void regex(final BsonRegularExpression regex) {
-        putCString(regex.getPattern());
-        putCString(regex.getOptions());
-    }
-
-    private void dbPointer(final BsonDbPointer pointer) {
-        putString(pointer.getNamespace());
-        putBytes(pointer.getId().toByteArray());
+    /** A document, array or code with scope held at {@code depth}: by recursion above the limit, by one loop below it. */
+    private void container(final BsonValue value, final int depth) {
+        if (depth >= PlainSize.RECURSION_LIMIT) {
+            nested(value, depth + 1);
+        } else if (value.isDocument()) {
+            document(value.asDocument(), depth + 1);
+        } else if (value.isArray()) {
+            array(value.asArray(), depth + 1);
+        } else {
+            codeWithScope(value.asJavaScriptWithScope(), depth);
+        }
     }
 
     private void codeWithScope(final BsonJavaScriptWithScope code, final int depth) {
@@ -285,12 +290,7 @@ public final class PlainEncoder {
             enter(levels, root, level);
             while (!levels.isEmpty()) {
                 if (!levels.hasNext()) {
-                    putByte((byte) 0);
-                    Bytes.writeInt(dst, levels.start(), pos - levels.start());
-                    if (levels.codeStart() >= 0) {
-                        Bytes.writeInt(dst, levels.codeStart(), pos - levels.codeStart());
-                    }
-                    levels.pop();
+                    pos = levels.close(dst, pos);
                     continue;
                 }
                 BsonValue value;

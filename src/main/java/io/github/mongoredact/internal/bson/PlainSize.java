@@ -48,7 +48,17 @@ public final class PlainSize {
      * @throws BsonFormatException as {@link PlainEncoder} does: a key with a NUL, nesting too deep, a size past 2 GiB
      */
     public static int of(final BsonDocument document) {
-        return checked(document(document, 0));
+        return of(document, Workspace.current().encoder.entries);
+    }
+
+    /** {@link #of(BsonDocument)} with the calling thread's entries. */
+    static int of(final BsonDocument document, final DocumentEntries entries) {
+        int mark = entries.end();
+        try {
+            return checked(document(document, 0, entries));
+        } finally {
+            entries.release(mark);
+        }
     }
 
     /**
@@ -59,20 +69,36 @@ public final class PlainSize {
      * @throws BsonFormatException as {@link #of}
      */
     public static int sample(final BsonDocument document) {
+        return sample(document, Workspace.current().encoder.entries);
+    }
+
+    /** {@link #sample(BsonDocument)} with the calling thread's entries. */
+    static int sample(final BsonDocument document, final DocumentEntries entries) {
         if (DocumentBytes.isByteBacked(document)) {
             return DocumentBytes.length(document);
         }
-        long size = 5;
-        for (Map.Entry<String, BsonValue> entry : document.entrySet()) {
-            BsonValue value = entry.getValue();
-            size += 2 + key(entry.getKey()) + (value.isArray() ? firstElement(value.asArray()) : value(value, 0));
+        int from = entries.load(document);
+        try {
+            long size = 5;
+            for (int i = from; i < entries.end(); i++) {
+                BsonValue value = entries.value(i);
+                size += 2 + key(entries.key(i)) + (value.isArray() ? firstElement(value.asArray(), entries)
+                        : value(value, 0, entries));
+            }
+            return checked(size);
+        } finally {
+            entries.release(from);
         }
-        return checked(size);
     }
 
     /** @return the encoded size of one element of a top-level document: type byte, key and its NUL, value */
-    static int elementSize(final String key, final BsonValue value) {
-        return checked(2 + key(key) + value(value, 0));
+    static int elementSize(final String key, final BsonValue value, final DocumentEntries entries) {
+        int mark = entries.end();
+        try {
+            return checked(2 + key(key) + value(value, 0, entries));
+        } finally {
+            entries.release(mark);
+        }
     }
 
     /** @return the encoded size of a key: its UTF-8 bytes and the terminating NUL */
@@ -84,8 +110,13 @@ public final class PlainSize {
      * @param depth the depth of the document or array that holds the value (0: the top level)
      * @return the encoded size of a value, without type byte and key
      */
-    static int valueSize(final BsonValue value, final int depth) {
-        return checked(value(value, depth));
+    static int valueSize(final BsonValue value, final int depth, final DocumentEntries entries) {
+        int mark = entries.end();
+        try {
+            return checked(value(value, depth, entries));
+        } finally {
+            entries.release(mark);
+        }
     }
 
     private static int checked(final long size) {
@@ -96,25 +127,27 @@ public final class PlainSize {
     }
 
     /** @return the size of a top-level array holding its first element only */
-    private static long firstElement(final BsonArray array) {
+    private static long firstElement(final BsonArray array, final DocumentEntries entries) {
         checkDepth(1);
         // index key "0": one digit and its NUL, after the type byte
-        return 5 + (array.isEmpty() ? 0 : 3 + value(array.get(0), 1));
+        return 5 + (array.isEmpty() ? 0 : 3 + value(array.get(0), 1, entries));
     }
 
-    private static long document(final BsonDocument document, final int depth) {
+    private static long document(final BsonDocument document, final int depth, final DocumentEntries entries) {
         checkDepth(depth);
         if (DocumentBytes.isByteBacked(document)) {
             return DocumentBytes.length(document);
         }
         long size = 5;
-        for (Map.Entry<String, BsonValue> entry : document.entrySet()) {
-            size += 2 + key(entry.getKey()) + value(entry.getValue(), depth);
+        int from = entries.load(document);
+        for (int i = from; i < entries.end(); i++) {
+            size += 2 + key(entries.key(i)) + value(entries.value(i), depth, entries);
         }
+        entries.release(from);
         return size;
     }
 
-    private static long array(final BsonArray array, final int depth) {
+    private static long array(final BsonArray array, final int depth, final DocumentEntries entries) {
         checkDepth(depth);
         if (depth == 1) {
             int size = DocumentBytes.sequenceSize(array);
@@ -125,19 +158,21 @@ public final class PlainSize {
         long size = 5;
         int count = array.size();
         for (int i = 0; i < count; i++) {
-            size += 2 + Bytes.digits(i) + value(array.get(i), depth);
+            size += 2 + Bytes.digits(i) + value(array.get(i), depth, entries);
         }
         return size;
     }
 
-    private static long value(final BsonValue value, final int depth) {
+    private static long value(final BsonValue value, final int depth, final DocumentEntries entries) {
         switch (value.getBsonType()) {
             case STRING:
                 return string(value.asString().getValue());
             case DOCUMENT:
-                return depth < RECURSION_LIMIT ? document(value.asDocument(), depth + 1) : nested(value, depth + 1);
+                return depth < RECURSION_LIMIT ? document(value.asDocument(), depth + 1, entries)
+                        : nested(value, depth + 1, entries);
             case ARRAY:
-                return depth < RECURSION_LIMIT ? array(value.asArray(), depth + 1) : nested(value, depth + 1);
+                return depth < RECURSION_LIMIT ? array(value.asArray(), depth + 1, entries)
+                        : nested(value, depth + 1, entries);
             case INT32:
                 return 4;
             case DOUBLE:
@@ -171,10 +206,10 @@ public final class PlainSize {
                 return string(value.asSymbol().getSymbol());
             case JAVASCRIPT_WITH_SCOPE:
                 if (depth >= RECURSION_LIMIT) {
-                    return nested(value, depth + 1);
+                    return nested(value, depth + 1, entries);
                 }
                 BsonJavaScriptWithScope code = value.asJavaScriptWithScope();
-                return 4 + string(code.getCode()) + document(code.getScope(), depth + 1);
+                return 4 + string(code.getCode()) + document(code.getScope(), depth + 1, entries);
             default:
                 throw new BsonFormatException("unsupported BSON type " + value.getBsonType());
         }
@@ -184,7 +219,7 @@ public final class PlainSize {
      * The size of a document, array or code with scope at {@code level} (its own depth) and all it holds, in one loop: sizes
      * add up in any order, so each container still to count waits on a heap stack with its depth, and none is re-entered.
      */
-    private static long nested(final BsonValue root, final int level) {
+    private static long nested(final BsonValue root, final int level, final DocumentEntries entries) {
         BsonValue[] pending = {root};
         int[] levels = {level};
         int count = 1;
@@ -217,7 +252,7 @@ public final class PlainSize {
                         pending[count] = element;
                         levels[count++] = d + 1;
                     } else {
-                        size += value(element, d);
+                        size += value(element, d, entries);
                     }
                 }
             } else {
@@ -228,7 +263,7 @@ public final class PlainSize {
                         pending[count] = element;
                         levels[count++] = d + 1;
                     } else {
-                        size += value(element, d);
+                        size += value(element, d, entries);
                     }
                 }
             }
