@@ -1,6 +1,7 @@
 package io.github.mongoredact;
 
 import io.github.mongoredact.DriverShapes.Backing;
+import io.github.mongoredact.internal.bson.BsonBounds;
 import io.github.mongoredact.log.CapturedLog;
 import io.github.mongoredact.log.CommandLogSink;
 import io.github.mongoredact.micrometer.MicrometerCommandSink;
@@ -131,18 +132,16 @@ class CorruptInputTest {
             b[b.length - 1] = 1;
             return b;
         }));
-        cases.add(Arguments.of("nested 200 levels deep", (Supplier<byte[]>) () -> deep(200)));
+        cases.add(Arguments.of("nested deeper than the driver writes", (Supplier<byte[]>) () -> deep(BsonBounds.MAX_DEPTH)));
         return cases.stream();
     }
 
-    /** A document with the secret at the bottom of {@code depth} nested documents. */
+    /**
+     * A find with the secret at the bottom of {@code depth} nested documents, {@code depth + 2} levels with the top, built
+     * without the driver's writer (which refuses more than 1024).
+     */
     static byte[] deep(final int depth) {
-        BsonDocument inner = new BsonDocument("email", new BsonString(SECRET));
-        for (int i = 0; i < depth; i++) {
-            inner = new BsonDocument("d", inner);
-        }
-        return DriverShapes.encode(new BsonDocument("find", new BsonString("customers")).append("filter", inner)
-                .append("$db", new BsonString("shop")));
+        return DeepNestingTest.deepFind(depth);
     }
 
     /** A find whose filter (and {@code $db}) are given, encoded. */
@@ -247,7 +246,7 @@ class CorruptInputTest {
      * copy of a sequence document checks its framing only, and copies them as the driver sent them.
      */
     static final Set<String> INSIDE_A_WELL_FRAMED_DOCUMENT = Set.of("truncated string", "unknown type",
-            "nested 200 levels deep");
+            "nested deeper than the driver writes");
 
     /** Every corruption under defaults; under specOnly, those that break the sequence document's own framing. */
     static Stream<Arguments> sequenceDocumentCorruptionsRefused() {

@@ -1,6 +1,8 @@
 package io.github.mongoredact;
 
 import io.github.mongoredact.DriverShapes.Backing;
+import io.github.mongoredact.internal.bson.BsonBounds;
+import io.github.mongoredact.internal.json.TruncatedJson;
 import org.bson.BsonArray;
 import org.bson.BsonDocument;
 import org.bson.BsonString;
@@ -9,25 +11,24 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.atomic.AtomicReference;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * No recursion whose depth the input decides: a document nested 1000 levels deep, byte-backed in every backing or as the plain
- * top level the driver builds for insert (whose {@code let} can nest), goes through the listener on a thread with a 256 KiB
- * stack under {@link RedactionPolicy#defaults()} and {@link RedactionPolicy#specOnly()} and comes out as the marker, never as
- * an exception.
+ * No recursion whose depth the input decides: a document nested deeper than any the driver writes ({@link BsonBounds#MAX_DEPTH}
+ * levels and more), byte-backed in every backing or as the plain top level the driver builds for insert (whose {@code let} can
+ * nest), goes through the listener on a thread with a 256 KiB stack under {@link RedactionPolicy#defaults()} and
+ * {@link RedactionPolicy#specOnly()} and comes out as the marker, never as an exception; the driver's own depth is redacted
+ * ({@link DriverDepthTest} holds it under every sink).
  */
 class DeepNestingTest {
     @RegisterExtension
     final LibraryWarnings warnings = new LibraryWarnings();
 
-    private static final int LEVELS = 1000;
-    private static final long STACK = 256 * 1024;
+    /** Two more levels than the deepest document read (the filter's chain, the innermost document and the top). */
+    private static final int LEVELS = BsonBounds.MAX_DEPTH;
     private static final String SECRET = "alice@example.com";
 
     /** {@code {"find": "c", "filter": {"d": {"d": ... {"email": SECRET}}}, "$db": "shop"}}, built without recursion. */
@@ -85,26 +86,18 @@ class DeepNestingTest {
     }
 
     @Test
-    void thousandLevelsOnA256KiBStackBecomeTheMarker() throws InterruptedException {
+    void deeperThanTheDriverWritesOnA256KiBStackBecomesTheMarker() throws InterruptedException {
         List<String> outcomes = new ArrayList<>();
-        AtomicReference<Throwable> thrown = new AtomicReference<>();
-        Thread small = new Thread(null, () -> {
-            try {
-                for (RedactionPolicy policy : new RedactionPolicy[]{RedactionPolicy.defaults(), RedactionPolicy.specOnly()}) {
-                    for (Backing backing : Backing.values()) {
-                        outcomes.add(policy + " " + backing + " command: " + started(policy, "find",
-                                backing.apply(deepFind(LEVELS))));
-                        outcomes.add(policy + " " + backing + " reply: " + succeeded(policy, backing.apply(deepFind(LEVELS))));
-                    }
-                    outcomes.add(policy + " plain: " + started(policy, "insert", deepPlainInsert(LEVELS)));
+        DriverDepthTest.onSmallStack(() -> {
+            for (RedactionPolicy policy : new RedactionPolicy[]{RedactionPolicy.defaults(), RedactionPolicy.specOnly()}) {
+                for (Backing backing : Backing.values()) {
+                    outcomes.add(policy + " " + backing + " command: " + started(policy, "find",
+                            backing.apply(deepFind(LEVELS))));
+                    outcomes.add(policy + " " + backing + " reply: " + succeeded(policy, backing.apply(deepFind(LEVELS))));
                 }
-            } catch (Throwable e) {
-                thrown.set(e);
+                outcomes.add(policy + " plain: " + started(policy, "insert", deepPlainInsert(LEVELS)));
             }
-        }, "stack-256k", STACK);
-        small.start();
-        small.join();
-        assertNull(thrown.get(), () -> "thrown: " + thrown.get());
+        });
         assertEquals(2 * (2 * Backing.values().length + 1), outcomes.size());
         for (String outcome : outcomes) {
             assertTrue(outcome.contains("$redactionError"), outcome);
@@ -115,8 +108,13 @@ class DeepNestingTest {
 
     @Test
     void nestingUpToTheCapIsRedactedNotRefused() {
-        // the cap is a constant: 100 levels (below it) come out redacted, the value gone
-        String json = started(RedactionPolicy.defaults(), "find", Backing.RAW.apply(deepFind(100)));
+        // the cap is a constant above the driver's depth: 1024 levels with the top (the driver's) come out redacted, the value
+        // gone
+        LastEventListener last = new LastEventListener();
+        RedactingCommandListener listener = RedactingCommandListener.builder().policy(RedactionPolicy.defaults())
+                .addListener(last).build();
+        listener.commandStarted(DriverShapes.started(1, "find", Backing.RAW.apply(deepFind(BsonBounds.DRIVER_MAX_DEPTH - 2))));
+        String json = TruncatedJson.render(last.started.getCommand(), 0);
         assertFalse(json.contains("$redactionError"), json);
         assertTrue(json.contains("\"email\": \"?string\""), json);
     }

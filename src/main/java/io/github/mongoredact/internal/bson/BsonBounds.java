@@ -9,8 +9,18 @@ import java.nio.ByteOrder;
  * document. Allocation-free; a violation is a {@link BsonFormatException} that says where.
  */
 public final class BsonBounds {
-    /** The deepest nesting read or written: deeper documents are refused, so that no walk can exhaust the stack. */
-    public static final int MAX_DEPTH = 128;
+    /**
+     * The deepest nesting the driver writes: its binary writer refuses a document of more levels (the top level counted as
+     * one, arrays as documents), {@code BsonBinaryWriterSettings}' default maximum serialization depth.
+     */
+    public static final int DRIVER_MAX_DEPTH = 1024;
+    /**
+     * The deepest nesting read or written, in levels (the top level counted as one): every command the driver writes, a
+     * document sequence's documents (each of up to {@link #DRIVER_MAX_DEPTH} levels) included, merged as the array of a
+     * top-level field, two levels below the top. Deeper documents are refused; every walk keeps its open levels in arrays
+     * of this size, not on the stack.
+     */
+    public static final int MAX_DEPTH = DRIVER_MAX_DEPTH + 2;
     /** Eight bytes at a time, for the search of a C string's NUL. */
     private static final VarHandle LONGS = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
     private static final long ONES = 0x0101010101010101L;

@@ -62,4 +62,53 @@ public final class Bytes {
         }
         return digits;
     }
+
+    /**
+     * Writes UTF-8 without allocating, as the driver's codec writes it: an unpaired surrogate is written as its own three
+     * bytes (as the codec does, on every supported line), not as {@link String#getBytes}' {@code ?}, so that copies stay
+     * byte-identical. {@code dst} must have room.
+     *
+     * @return the index after the bytes written
+     */
+    static int writeUtf8(final String s, final byte[] dst, final int index) {
+        int length = s.length();
+        // ASCII, the driver's keys and most names: one byte a character
+        int i = 0;
+        if (length <= dst.length - index) {
+            for (; i < length; i++) {
+                char c = s.charAt(i);
+                if (c >= 0x80) {
+                    break;
+                }
+                dst[index + i] = (byte) c;
+            }
+        }
+        return i < length ? writeUtf8(s, i, dst, index + i) : index + i;
+    }
+
+    /** The characters of {@code s} from {@code from} on, any of them beyond ASCII. @return the index after them */
+    private static int writeUtf8(final String s, final int from, final byte[] dst, final int index) {
+        int length = s.length();
+        int p = index;
+        for (int i = from; i < length; i++) {
+            char c = s.charAt(i);
+            if (c < 0x80) {
+                dst[p++] = (byte) c;
+            } else if (c < 0x800) {
+                dst[p++] = (byte) (0xC0 | c >> 6);
+                dst[p++] = (byte) (0x80 | c & 0x3F);
+            } else if (Character.isHighSurrogate(c) && i + 1 < length && Character.isLowSurrogate(s.charAt(i + 1))) {
+                int cp = Character.toCodePoint(c, s.charAt(++i));
+                dst[p++] = (byte) (0xF0 | cp >> 18);
+                dst[p++] = (byte) (0x80 | cp >> 12 & 0x3F);
+                dst[p++] = (byte) (0x80 | cp >> 6 & 0x3F);
+                dst[p++] = (byte) (0x80 | cp & 0x3F);
+            } else {
+                dst[p++] = (byte) (0xE0 | c >> 12);
+                dst[p++] = (byte) (0x80 | c >> 6 & 0x3F);
+                dst[p++] = (byte) (0x80 | c & 0x3F);
+            }
+        }
+        return p;
+    }
 }

@@ -6,7 +6,6 @@ import org.bson.BsonValue;
 import org.bson.ByteBuf;
 import org.bson.RawBsonDocument;
 
-import java.util.Map;
 
 /**
  * The verbatim copy of a command whose top level the driver built as a plain {@link BsonDocument} (insert, update, delete:
@@ -40,18 +39,25 @@ public final class FramedCopy {
      * @throws BsonFormatException where a copied document's framing is broken, or the command is too large for one array
      */
     public static byte[] copy(final BsonDocument command, final PlainEncoder encoder) {
-        byte[] out = new byte[checkedSize(size(command, encoder, true))];
-        int written = write(command, encoder, out);
-        if (written != out.length) {
-            // sized from the ends of a sequence whose documents do not fill the span between them (not the driver's layout):
-            // sized document by document and written again
-            out = new byte[checkedSize(size(command, encoder, false))];
-            written = write(command, encoder, out);
+        // the top level's entries, read once for the size and the write
+        DocumentEntries entries = encoder.entries;
+        int from = entries.load(command);
+        try {
+            byte[] out = new byte[checkedSize(size(entries, from, encoder, true))];
+            int written = write(entries, from, encoder, out);
             if (written != out.length) {
-                throw new BsonFormatException("command changed while copied: size=" + out.length + " written=" + written);
+                // sized from the ends of a sequence whose documents do not fill the span between them (not the driver's
+                // layout): sized document by document and written again
+                out = new byte[checkedSize(size(entries, from, encoder, false))];
+                written = write(entries, from, encoder, out);
+                if (written != out.length) {
+                    throw new BsonFormatException("command changed while copied: size=" + out.length + " written=" + written);
+                }
             }
+            return out;
+        } finally {
+            entries.release(from);
         }
-        return out;
     }
 
     /**
@@ -59,13 +65,24 @@ public final class FramedCopy {
      * @return the exact size of the command as BSON
      */
     static long size(final BsonDocument command, final PlainEncoder encoder, final boolean fromEnds) {
+        int from = encoder.entries.load(command);
+        try {
+            return size(encoder.entries, from, encoder, fromEnds);
+        } finally {
+            encoder.entries.release(from);
+        }
+    }
+
+    /** @return the exact size of the command whose top-level entries are {@code entries}' from {@code from} on */
+    private static long size(final DocumentEntries entries, final int from, final PlainEncoder encoder,
+                             final boolean fromEnds) {
         long size = 4 + 1;
-        for (Map.Entry<String, BsonValue> entry : command.entrySet()) {
-            BsonValue value = entry.getValue();
+        for (int i = from; i < entries.end(); i++) {
+            BsonValue value = entries.value(i);
             if (value instanceof BsonArray) {
-                size += 1 + encoder.keySize(entry.getKey()) + arraySize((BsonArray) value, encoder, fromEnds);
+                size += 1 + encoder.keySize(entries.key(i)) + arraySize((BsonArray) value, encoder, fromEnds);
             } else {
-                size += encoder.elementSize(entry.getKey(), value);
+                size += encoder.elementSize(entries.key(i), value);
             }
         }
         return size;
@@ -89,13 +106,13 @@ public final class FramedCopy {
     }
 
     /** @return bytes written, or -1 when the command did not fit the array exactly (a wrong size from a sequence's ends) */
-    private static int write(final BsonDocument command, final PlainEncoder encoder, final byte[] dst) {
+    private static int write(final DocumentEntries entries, final int from, final PlainEncoder encoder, final byte[] dst) {
         // the index of the top level's terminating NUL: nothing else is written there or after it
         int limit = dst.length - 1;
         int p = 4;
-        for (Map.Entry<String, BsonValue> entry : command.entrySet()) {
-            String key = entry.getKey();
-            BsonValue value = entry.getValue();
+        for (int i = from; i < entries.end(); i++) {
+            String key = entries.key(i);
+            BsonValue value = entries.value(i);
             if (value instanceof BsonArray) {
                 if (1 + encoder.keySize(key) > limit - p) {
                     return -1;

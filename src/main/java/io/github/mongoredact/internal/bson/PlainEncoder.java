@@ -2,10 +2,8 @@ package io.github.mongoredact.internal.bson;
 
 import org.bson.BsonArray;
 import org.bson.BsonBinary;
-import org.bson.BsonDbPointer;
 import org.bson.BsonDocument;
 import org.bson.BsonJavaScriptWithScope;
-import org.bson.BsonRegularExpression;
 import org.bson.BsonValue;
 import org.bson.types.Decimal128;
 
@@ -27,10 +25,14 @@ public final class PlainEncoder {
     private int pos;
     /** Whether the arrays of the top level are written with their first element only (a sample for the analysis). */
     private boolean sample;
+    /** The entries of the plain documents being counted or written, walked by index. */
+    final DocumentEntries entries = new DocumentEntries();
+    /** The open levels of a document written below the recursion limit ({@link #nested}). */
+    private final OpenLevels open = new OpenLevels();
 
     /** @return the exact encoded size of the document, counted without writing ({@link PlainSize}) */
     public int size(final BsonDocument document) {
-        return PlainSize.of(document);
+        return PlainSize.of(document, entries);
     }
 
     /**
@@ -39,14 +41,10 @@ public final class PlainEncoder {
      * @return the exact encoded size
      */
     public int size(final BsonDocument document, final boolean sample) {
-        return sample ? PlainSize.sample(document) : PlainSize.of(document);
+        return sample ? PlainSize.sample(document, entries) : PlainSize.of(document, entries);
     }
 
-    /**
-     * Writes the document at {@code index}; {@code dst} must have room for {@link #size}.
-     *
-     * @return bytes written
-     */
+    /** Writes the document at {@code index}; {@code dst} must have room for {@link #size}. @return bytes written */
     public int write(final BsonDocument document, final byte[] dst, final int index) {
         return write(document, dst, index, false);
     }
@@ -56,14 +54,19 @@ public final class PlainEncoder {
         this.sample = sample;
         this.dst = dst;
         this.pos = index;
-        document(document, 0);
-        this.dst = NO_DESTINATION;
+        int mark = entries.end();
+        try {
+            document(document, 0);
+        } finally {
+            entries.release(mark);
+            this.dst = NO_DESTINATION;
+        }
         return pos - index;
     }
 
     /** @return the encoded size of one element of a top-level document: type byte, key, value */
     public int elementSize(final String key, final BsonValue value) {
-        return PlainSize.elementSize(key, value);
+        return PlainSize.elementSize(key, value, entries);
     }
 
     /**
@@ -82,9 +85,11 @@ public final class PlainEncoder {
 
     /** Writes a key and its terminating NUL at {@code index}. @return bytes written */
     public int writeKey(final String key, final byte[] dst, final int index) {
-        begin(dst, index);
+        this.dst = dst;
+        this.pos = index;
         putKey(key);
-        return end(index);
+        this.dst = NO_DESTINATION;
+        return pos - index;
     }
 
     /**
@@ -92,33 +97,43 @@ public final class PlainEncoder {
      * @return the encoded size of a value, without type byte and key
      */
     public int valueSize(final BsonValue value, final int depth) {
-        return PlainSize.valueSize(value, depth);
+        return PlainSize.valueSize(value, depth, entries);
     }
 
     /** Writes a value (without type byte and key) at {@code index}, as {@link #valueSize} sized it. @return bytes written */
     public int writeValue(final BsonValue value, final int depth, final byte[] dst, final int index) {
-        begin(dst, index);
-        value(value, depth);
-        return end(index);
+        int mark = begin(dst, index);
+        try {
+            value(value, depth);
+        } finally {
+            end(mark);
+        }
+        return pos - index;
     }
 
     private int element(final String key, final BsonValue value, final byte[] dst, final int index) {
-        begin(dst, index);
-        putByte((byte) value.getBsonType().getValue());
-        putKey(key);
-        value(value, 0);
-        return end(index);
+        int mark = begin(dst, index);
+        try {
+            putByte((byte) value.getBsonType().getValue());
+            putKey(key);
+            value(value, 0);
+        } finally {
+            end(mark);
+        }
+        return pos - index;
     }
 
-    private void begin(final byte[] dst, final int index) {
+    /** @return the entries' mark, to give back to {@link #end} */
+    private int begin(final byte[] dst, final int index) {
         this.sample = false;
         this.dst = dst;
         this.pos = index;
+        return entries.end();
     }
 
-    private int end(final int index) {
+    private void end(final int mark) {
+        entries.release(mark);
         this.dst = NO_DESTINATION;
-        return pos - index;
     }
 
     private void document(final BsonDocument document, final int depth) {
@@ -130,12 +145,15 @@ public final class PlainEncoder {
         }
         int start = pos;
         pos += 4;
-        for (Map.Entry<String, BsonValue> entry : document.entrySet()) {
-            BsonValue value = entry.getValue();
+        DocumentEntries e = entries;
+        int from = e.load(document);
+        for (int i = from; i < e.end(); i++) {
+            BsonValue value = e.value(i);
             putByte((byte) value.getBsonType().getValue());
-            putKey(entry.getKey());
+            putKey(e.key(i));
             value(value, depth);
         }
+        e.release(from);
         putByte((byte) 0);
         Bytes.writeInt(dst, start, pos - start);
     }
@@ -165,10 +183,8 @@ public final class PlainEncoder {
                 putString(value.asString().getValue());
                 break;
             case DOCUMENT:
-                document(value.asDocument(), depth + 1);
-                break;
             case ARRAY:
-                array(value.asArray(), depth + 1);
+                container(value, depth);
                 break;
             case UNDEFINED:
             case NULL:
@@ -211,13 +227,15 @@ public final class PlainEncoder {
                 binary(value.asBinary());
                 break;
             case REGULAR_EXPRESSION:
-                regex(value.asRegularExpression());
+                putCString(value.asRegularExpression().getPattern());
+                putCString(value.asRegularExpression().getOptions());
                 break;
             case DB_POINTER:
-                dbPointer(value.asDBPointer());
+                putString(value.asDBPointer().getNamespace());
+                putBytes(value.asDBPointer().getId().toByteArray());
                 break;
             case JAVASCRIPT_WITH_SCOPE:
-                codeWithScope(value.asJavaScriptWithScope(), depth);
+                container(value, depth);
                 break;
             case DECIMAL128:
                 Decimal128 decimal = value.asDecimal128().getValue();
@@ -231,26 +249,27 @@ public final class PlainEncoder {
 
     private void binary(final BsonBinary binary) {
         byte[] data = binary.getData();
-        if (binary.getType() == BsonTypes.OLD_BINARY_SUBTYPE) {
-            // the old binary subtype repeats the length inside the value
-            putInt(data.length + 4);
-            putByte(binary.getType());
+        boolean old = binary.getType() == BsonTypes.OLD_BINARY_SUBTYPE;
+        // the old binary subtype repeats the length inside the value
+        putInt(old ? data.length + 4 : data.length);
+        putByte(binary.getType());
+        if (old) {
             putInt(data.length);
-        } else {
-            putInt(data.length);
-            putByte(binary.getType());
         }
         putBytes(data);
     }
 
-    private void regex(final BsonRegularExpression regex) {
-        putCString(regex.getPattern());
-        putCString(regex.getOptions());
-    }
-
-    private void dbPointer(final BsonDbPointer pointer) {
-        putString(pointer.getNamespace());
-        putBytes(pointer.getId().toByteArray());
+    /** A document, array or code with scope held at {@code depth}: by recursion above the limit, by one loop below it. */
+    private void container(final BsonValue value, final int depth) {
+        if (depth >= PlainSize.RECURSION_LIMIT) {
+            nested(value, depth + 1);
+        } else if (value.isDocument()) {
+            document(value.asDocument(), depth + 1);
+        } else if (value.isArray()) {
+            array(value.asArray(), depth + 1);
+        } else {
+            codeWithScope(value.asJavaScriptWithScope(), depth);
+        }
     }
 
     private void codeWithScope(final BsonJavaScriptWithScope code, final int depth) {
@@ -259,6 +278,65 @@ public final class PlainEncoder {
         putString(code.getCode());
         document(code.getScope(), depth + 1);
         Bytes.writeInt(dst, start, pos - start);
+    }
+
+    /**
+     * Writes a document, array or code with scope at {@code level} (its own depth) and all it holds, with the open levels in
+     * {@link #open} instead of on the stack: one loop, whatever the depth, for what lies below the recursion limit.
+     */
+    private void nested(final BsonValue root, final int level) {
+        OpenLevels levels = open;
+        try {
+            enter(levels, root, level);
+            while (!levels.isEmpty()) {
+                if (!levels.hasNext()) {
+                    pos = levels.close(dst, pos);
+                    continue;
+                }
+                BsonValue value;
+                if (levels.isArray()) {
+                    int i = levels.nextIndex();
+                    value = levels.element(i);
+                    putByte((byte) value.getBsonType().getValue());
+                    putDigits(i);
+                    putByte((byte) 0);
+                } else {
+                    Map.Entry<String, BsonValue> entry = levels.nextEntry();
+                    value = entry.getValue();
+                    putByte((byte) value.getBsonType().getValue());
+                    putKey(entry.getKey());
+                }
+                enter(levels, value, levels.depth() + 1);
+            }
+        } finally {
+            levels.clear();
+        }
+    }
+
+    /** Writes a value at {@code level}: whole when it holds no other, else its start, its level opened in {@code levels}. */
+    private void enter(final OpenLevels levels, final BsonValue value, final int level) {
+        int codeStart = -1;
+        BsonValue container = value;
+        if (value.isJavaScriptWithScope()) {
+            codeStart = pos;
+            pos += 4;
+            putString(value.asJavaScriptWithScope().getCode());
+            container = value.asJavaScriptWithScope().getScope();
+        } else if (!value.isDocument() && !value.isArray()) {
+            // holds no other value: the recursion below stops at once
+            value(value, level - 1);
+            return;
+        }
+        checkDepth(level);
+        if (container.isDocument() && DocumentBytes.isByteBacked(container.asDocument())) {
+            pos += FramedCopy.copyDocument(container.asDocument(), dst, pos);
+            if (codeStart >= 0) {
+                Bytes.writeInt(dst, codeStart, pos - codeStart);
+            }
+            return;
+        }
+        levels.push(container, level, pos, codeStart);
+        pos += 4;
     }
 
     private static void checkDepth(final int depth) {
@@ -315,52 +393,8 @@ public final class PlainEncoder {
         Bytes.writeInt(dst, lengthIndex, pos - lengthIndex - 4);
     }
 
-    /**
-     * UTF-8 without allocating, as the driver's codec writes it: an unpaired surrogate is written as its own three bytes (as
-     * the codec does, on every supported line), not as {@link String#getBytes}' {@code ?}, so that copies stay byte-identical.
-     */
+    /** UTF-8 as the driver's codec writes it ({@link Bytes#writeUtf8}). */
     private void putUtf8(final String s) {
-        int length = s.length();
-        // ASCII, the driver's keys and most names: one byte a character, array and index in locals
-        byte[] d = dst;
-        int p = pos;
-        int i = 0;
-        if (length <= d.length - p) {
-            for (; i < length; i++) {
-                char c = s.charAt(i);
-                if (c >= 0x80) {
-                    break;
-                }
-                d[p + i] = (byte) c;
-            }
-        }
-        pos = p + i;
-        if (i < length) {
-            putUtf8(s, i);
-        }
-    }
-
-    /** The characters of {@code s} from {@code from} on, any of them beyond ASCII. */
-    private void putUtf8(final String s, final int from) {
-        int length = s.length();
-        for (int i = from; i < length; i++) {
-            char c = s.charAt(i);
-            if (c < 0x80) {
-                putByte((byte) c);
-            } else if (c < 0x800) {
-                putByte((byte) (0xC0 | c >> 6));
-                putByte((byte) (0x80 | c & 0x3F));
-            } else if (Character.isHighSurrogate(c) && i + 1 < length && Character.isLowSurrogate(s.charAt(i + 1))) {
-                int cp = Character.toCodePoint(c, s.charAt(++i));
-                putByte((byte) (0xF0 | cp >> 18));
-                putByte((byte) (0x80 | cp >> 12 & 0x3F));
-                putByte((byte) (0x80 | cp >> 6 & 0x3F));
-                putByte((byte) (0x80 | cp & 0x3F));
-            } else {
-                putByte((byte) (0xE0 | c >> 12));
-                putByte((byte) (0x80 | c >> 6 & 0x3F));
-                putByte((byte) (0x80 | c & 0x3F));
-            }
-        }
+        pos = Bytes.writeUtf8(s, dst, pos);
     }
 }

@@ -7,6 +7,7 @@ import org.bson.BsonJavaScriptWithScope;
 import org.bson.BsonRegularExpression;
 import org.bson.BsonValue;
 
+import java.util.Arrays;
 import java.util.Map;
 
 /**
@@ -18,6 +19,11 @@ import java.util.Map;
 public final class PlainSize {
     static final int KEY_SLOTS = 256;
     static final int MAX_KEY_LENGTH = 64;
+    /**
+     * The depth down to which nested plain documents are counted (and written, by {@link PlainEncoder}) by recursion, a few
+     * frames a level; deeper ones, by one loop with their levels on a heap stack, so that no input decides the stack's depth.
+     */
+    static final int RECURSION_LIMIT = 8;
     /**
      * The lengths of keys seen: a command's keys are the driver's constants (equal to the key held, the same instance most
      * often, which {@code equals} answers at once), so that a key is measured once. A
@@ -42,7 +48,17 @@ public final class PlainSize {
      * @throws BsonFormatException as {@link PlainEncoder} does: a key with a NUL, nesting too deep, a size past 2 GiB
      */
     public static int of(final BsonDocument document) {
-        return checked(document(document, 0));
+        return of(document, Workspace.current().encoder.entries);
+    }
+
+    /** {@link #of(BsonDocument)} with the calling thread's entries. */
+    static int of(final BsonDocument document, final DocumentEntries entries) {
+        int mark = entries.end();
+        try {
+            return checked(document(document, 0, entries));
+        } finally {
+            entries.release(mark);
+        }
     }
 
     /**
@@ -53,20 +69,36 @@ public final class PlainSize {
      * @throws BsonFormatException as {@link #of}
      */
     public static int sample(final BsonDocument document) {
+        return sample(document, Workspace.current().encoder.entries);
+    }
+
+    /** {@link #sample(BsonDocument)} with the calling thread's entries. */
+    static int sample(final BsonDocument document, final DocumentEntries entries) {
         if (DocumentBytes.isByteBacked(document)) {
             return DocumentBytes.length(document);
         }
-        long size = 5;
-        for (Map.Entry<String, BsonValue> entry : document.entrySet()) {
-            BsonValue value = entry.getValue();
-            size += 2 + key(entry.getKey()) + (value.isArray() ? firstElement(value.asArray()) : value(value, 0));
+        int from = entries.load(document);
+        try {
+            long size = 5;
+            for (int i = from; i < entries.end(); i++) {
+                BsonValue value = entries.value(i);
+                size += 2 + key(entries.key(i)) + (value.isArray() ? firstElement(value.asArray(), entries)
+                        : value(value, 0, entries));
+            }
+            return checked(size);
+        } finally {
+            entries.release(from);
         }
-        return checked(size);
     }
 
     /** @return the encoded size of one element of a top-level document: type byte, key and its NUL, value */
-    static int elementSize(final String key, final BsonValue value) {
-        return checked(2 + key(key) + value(value, 0));
+    static int elementSize(final String key, final BsonValue value, final DocumentEntries entries) {
+        int mark = entries.end();
+        try {
+            return checked(2 + key(key) + value(value, 0, entries));
+        } finally {
+            entries.release(mark);
+        }
     }
 
     /** @return the encoded size of a key: its UTF-8 bytes and the terminating NUL */
@@ -78,8 +110,13 @@ public final class PlainSize {
      * @param depth the depth of the document or array that holds the value (0: the top level)
      * @return the encoded size of a value, without type byte and key
      */
-    static int valueSize(final BsonValue value, final int depth) {
-        return checked(value(value, depth));
+    static int valueSize(final BsonValue value, final int depth, final DocumentEntries entries) {
+        int mark = entries.end();
+        try {
+            return checked(value(value, depth, entries));
+        } finally {
+            entries.release(mark);
+        }
     }
 
     private static int checked(final long size) {
@@ -90,25 +127,27 @@ public final class PlainSize {
     }
 
     /** @return the size of a top-level array holding its first element only */
-    private static long firstElement(final BsonArray array) {
+    private static long firstElement(final BsonArray array, final DocumentEntries entries) {
         checkDepth(1);
         // index key "0": one digit and its NUL, after the type byte
-        return 5 + (array.isEmpty() ? 0 : 3 + value(array.get(0), 1));
+        return 5 + (array.isEmpty() ? 0 : 3 + value(array.get(0), 1, entries));
     }
 
-    private static long document(final BsonDocument document, final int depth) {
+    private static long document(final BsonDocument document, final int depth, final DocumentEntries entries) {
         checkDepth(depth);
         if (DocumentBytes.isByteBacked(document)) {
             return DocumentBytes.length(document);
         }
         long size = 5;
-        for (Map.Entry<String, BsonValue> entry : document.entrySet()) {
-            size += 2 + key(entry.getKey()) + value(entry.getValue(), depth);
+        int from = entries.load(document);
+        for (int i = from; i < entries.end(); i++) {
+            size += 2 + key(entries.key(i)) + value(entries.value(i), depth, entries);
         }
+        entries.release(from);
         return size;
     }
 
-    private static long array(final BsonArray array, final int depth) {
+    private static long array(final BsonArray array, final int depth, final DocumentEntries entries) {
         checkDepth(depth);
         if (depth == 1) {
             int size = DocumentBytes.sequenceSize(array);
@@ -119,19 +158,21 @@ public final class PlainSize {
         long size = 5;
         int count = array.size();
         for (int i = 0; i < count; i++) {
-            size += 2 + Bytes.digits(i) + value(array.get(i), depth);
+            size += 2 + Bytes.digits(i) + value(array.get(i), depth, entries);
         }
         return size;
     }
 
-    private static long value(final BsonValue value, final int depth) {
+    private static long value(final BsonValue value, final int depth, final DocumentEntries entries) {
         switch (value.getBsonType()) {
             case STRING:
                 return string(value.asString().getValue());
             case DOCUMENT:
-                return document(value.asDocument(), depth + 1);
+                return depth < RECURSION_LIMIT ? document(value.asDocument(), depth + 1, entries)
+                        : nested(value, depth + 1, entries);
             case ARRAY:
-                return array(value.asArray(), depth + 1);
+                return depth < RECURSION_LIMIT ? array(value.asArray(), depth + 1, entries)
+                        : nested(value, depth + 1, entries);
             case INT32:
                 return 4;
             case DOUBLE:
@@ -164,11 +205,74 @@ public final class PlainSize {
             case SYMBOL:
                 return string(value.asSymbol().getSymbol());
             case JAVASCRIPT_WITH_SCOPE:
+                if (depth >= RECURSION_LIMIT) {
+                    return nested(value, depth + 1, entries);
+                }
                 BsonJavaScriptWithScope code = value.asJavaScriptWithScope();
-                return 4 + string(code.getCode()) + document(code.getScope(), depth + 1);
+                return 4 + string(code.getCode()) + document(code.getScope(), depth + 1, entries);
             default:
                 throw new BsonFormatException("unsupported BSON type " + value.getBsonType());
         }
+    }
+
+    /**
+     * The size of a document, array or code with scope at {@code level} (its own depth) and all it holds, in one loop: sizes
+     * add up in any order, so each container still to count waits on a heap stack with its depth, and none is re-entered.
+     */
+    private static long nested(final BsonValue root, final int level, final DocumentEntries entries) {
+        BsonValue[] pending = {root};
+        int[] levels = {level};
+        int count = 1;
+        long size = 0;
+        while (count > 0) {
+            count--;
+            BsonValue value = pending[count];
+            int d = levels[count];
+            if (value.isJavaScriptWithScope()) {
+                size += 4 + string(value.asJavaScriptWithScope().getCode());
+                value = value.asJavaScriptWithScope().getScope();
+            }
+            checkDepth(d);
+            if (value.isDocument() && DocumentBytes.isByteBacked(value.asDocument())) {
+                size += DocumentBytes.length(value.asDocument());
+                continue;
+            }
+            size += 5;
+            int n = value.isArray() ? value.asArray().size() : value.asDocument().size();
+            if (count + n > pending.length) {
+                pending = Arrays.copyOf(pending, Math.max(pending.length * 2, count + n));
+                levels = Arrays.copyOf(levels, pending.length);
+            }
+            if (value.isArray()) {
+                BsonArray array = value.asArray();
+                for (int i = 0; i < n; i++) {
+                    BsonValue element = array.get(i);
+                    size += 2 + Bytes.digits(i);
+                    if (holdsValues(element)) {
+                        pending[count] = element;
+                        levels[count++] = d + 1;
+                    } else {
+                        size += value(element, d, entries);
+                    }
+                }
+            } else {
+                for (Map.Entry<String, BsonValue> entry : value.asDocument().entrySet()) {
+                    BsonValue element = entry.getValue();
+                    size += 2 + key(entry.getKey());
+                    if (holdsValues(element)) {
+                        pending[count] = element;
+                        levels[count++] = d + 1;
+                    } else {
+                        size += value(element, d, entries);
+                    }
+                }
+            }
+        }
+        return size;
+    }
+
+    private static boolean holdsValues(final BsonValue value) {
+        return value.isDocument() || value.isArray() || value.isJavaScriptWithScope();
     }
 
     private static long string(final String value) {

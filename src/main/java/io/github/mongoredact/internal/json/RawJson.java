@@ -1,6 +1,7 @@
 package io.github.mongoredact.internal.json;
 
 import com.mongodb.lang.Nullable;
+import io.github.mongoredact.internal.bson.BsonBounds;
 import io.github.mongoredact.internal.bson.BsonTypes;
 import io.github.mongoredact.internal.bson.Bytes;
 import io.github.mongoredact.internal.bson.DocumentBytes;
@@ -36,8 +37,8 @@ final class RawJson {
     private static final boolean[] LITERAL = new boolean[128];
     private static final char[] HEX = "0123456789abcdef".toCharArray();
     static final boolean ENABLED;
-    /** Levels of nesting written directly; deeper documents go through the driver's writer, as they did before. */
-    private static final int MAX_DEPTH = 512;
+    /** Levels of nesting written directly: every document a copy can hold, so that none goes through the writer for depth. */
+    private static final int MAX_DEPTH = BsonBounds.MAX_DEPTH;
 
     static {
         for (char c = 0; c < 128; c++) {

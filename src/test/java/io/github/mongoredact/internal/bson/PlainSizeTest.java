@@ -22,6 +22,7 @@ import org.bson.BsonString;
 import org.bson.BsonSymbol;
 import org.bson.BsonTimestamp;
 import org.bson.BsonUndefined;
+import org.bson.BsonValue;
 import org.bson.RawBsonDocument;
 import org.bson.codecs.BsonDocumentCodec;
 import org.bson.types.Decimal128;
@@ -69,6 +70,61 @@ class PlainSizeTest {
                 .append("max", new BsonMaxKey())
                 .append("raw", new RawBsonDocument(nested, new BsonDocumentCodec()));
         assertCountsAndWritesWhatTheCodecWrites(every, "every type");
+        // below the recursion limit, counted and written by one loop each: every type at every kind of nesting
+        BsonValue deep = every;
+        for (int level = 0; level < 3 * PlainSize.RECURSION_LIMIT; level++) {
+            switch (level % 3) {
+                case 0:
+                    deep = new BsonDocument("d", deep).append("raw", new RawBsonDocument(nested, new BsonDocumentCodec()));
+                    break;
+                case 1:
+                    deep = new BsonArray(java.util.List.of(new BsonInt32(level), deep, every));
+                    break;
+                default:
+                    deep = new BsonJavaScriptWithScope("f", new BsonDocument("s", deep).append("e", every));
+            }
+            assertCountsAndWritesWhatTheCodecWrites(new BsonDocument("insert", new BsonString("c")).append("deep", deep),
+                    "every type below " + level + " levels");
+        }
+    }
+
+    @Test
+    void countsAndWritesTheDeepestDocumentAsTheCodecWritesIt() throws InterruptedException {
+        BsonValue inner = new BsonDocument("x", new BsonInt32(1));
+        // a document and an array in turns: MAX_DEPTH - 1 levels, then the top
+        for (int levels = 1; levels < BsonBounds.MAX_DEPTH - 1; levels++) {
+            inner = levels % 2 == 0 ? new BsonDocument("d", inner) : new BsonArray(java.util.List.of(new BsonString("s"),
+                    inner));
+        }
+        BsonDocument document = new BsonDocument("top", inner);
+        // the codec's writer refuses more than 1024 levels: the deepest document is compared on a writer without that limit
+        byte[] expected = deepCodecBytes(document);
+        Thread small = new Thread(null, () -> {
+            assertEquals(expected.length, PlainSize.of(document));
+            byte[] written = new byte[expected.length];
+            assertEquals(expected.length, new PlainEncoder().write(document, written, 0));
+            assertArrayEquals(expected, written);
+        }, "stack-256k", 256 * 1024);
+        java.util.concurrent.atomic.AtomicReference<Throwable> thrown = new java.util.concurrent.atomic.AtomicReference<>();
+        small.setUncaughtExceptionHandler((t, e) -> thrown.set(e));
+        small.start();
+        small.join();
+        assertEquals(null, thrown.get());
+    }
+
+    /** The codec's bytes, encoded on a large stack (the codec recurses) by a writer that allows any depth. */
+    private static byte[] deepCodecBytes(final BsonDocument document) throws InterruptedException {
+        byte[][] out = new byte[1][];
+        Thread large = new Thread(null, () -> {
+            org.bson.io.BasicOutputBuffer buffer = new org.bson.io.BasicOutputBuffer();
+            new BsonDocumentCodec().encode(new org.bson.BsonBinaryWriter(new org.bson.BsonWriterSettings(Integer.MAX_VALUE),
+                    new org.bson.BsonBinaryWriterSettings(), buffer), document,
+                    org.bson.codecs.EncoderContext.builder().build());
+            out[0] = buffer.toByteArray();
+        }, "stack-64m", 64L << 20);
+        large.start();
+        large.join();
+        return out[0];
     }
 
     @Test
