@@ -13,6 +13,7 @@ import org.junit.jupiter.api.Test;
 
 import java.util.Arrays;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
@@ -72,12 +73,36 @@ class ShapeHashTest {
     }
 
     /** A document whose innermost document is {@code depth} levels below the top: {@code {"a": {"a": ... {}}}}. */
+    /**
+     * {@code {a: {a: ... {}}}} with {@code depth} documents around the innermost, written byte by byte: the driver's writer
+     * refuses more than 1024 levels, and the bound is deeper than that.
+     */
     private static byte[] nested(final int depth) {
+        // document k starts at 7 * k: its length (5 + 8 * (depth - k)), then the element 0x03 "a" NUL that holds document
+        // k + 1; the innermost is {} (5 bytes); the terminating NULs of the outer documents follow it (zeros already)
+        byte[] bytes = new byte[5 + 8 * depth];
+        for (int k = 0; k <= depth; k++) {
+            int length = 5 + 8 * (depth - k);
+            int p = 7 * k;
+            bytes[p] = (byte) length;
+            bytes[p + 1] = (byte) (length >>> 8);
+            bytes[p + 2] = (byte) (length >>> 16);
+            bytes[p + 3] = (byte) (length >>> 24);
+            if (k < depth) {
+                bytes[p + 4] = 0x03;
+                bytes[p + 5] = 'a';
+            }
+        }
+        return bytes;
+    }
+
+    @Test
+    void nestedBytesAreWhatTheDriverWrites() {
         BsonDocument document = new BsonDocument();
-        for (int i = 0; i < depth; i++) {
+        for (int i = 0; i < 100; i++) {
             document = new BsonDocument("a", document);
         }
-        return DriverShapes.encode(document);
+        assertArrayEquals(DriverShapes.encode(document), nested(100));
     }
 
     @Test
