@@ -11,18 +11,19 @@ import io.github.mongoredact.internal.bson.Bytes;
  */
 final class KeyTable {
     static final KeyTable EMPTY = new KeyTable(new byte[0][]);
-    private final byte[][] names;
     /** Index + 1 of the name in each slot; 0 for an empty slot. */
     private final int[] slots;
+    /** The name in each slot (null for an empty one), read without going through its index. */
+    private final byte[][] slotNames;
     private final int mask;
 
     KeyTable(final byte[][] names) {
-        this.names = names.clone();
         int size = 4;
         while (size < 2L * names.length) {
             size <<= 1;
         }
         this.slots = new int[size];
+        this.slotNames = new byte[size][];
         this.mask = size - 1;
         for (int i = 0; i < names.length; i++) {
             int slot = hash(names[i], 0, names[i].length) & mask;
@@ -30,6 +31,7 @@ final class KeyTable {
                 slot = (slot + 1) & mask;
             }
             slots[slot] = i + 1;
+            slotNames[slot] = names[i].clone();
         }
     }
 
@@ -44,10 +46,10 @@ final class KeyTable {
     /** @return the index of the name equal to {@code src[off, off + len)}, or -1 */
     int indexOf(final byte[] src, final int off, final int len) {
         int slot = hash(src, off, len) & mask;
-        int entry;
-        while ((entry = slots[slot]) != 0) {
-            if (Bytes.equal(names[entry - 1], src, off, len)) {
-                return entry - 1;
+        byte[] name;
+        while ((name = slotNames[slot]) != null) {
+            if (name.length == len && Bytes.equal(name, src, off, len)) {
+                return slots[slot] - 1;
             }
             slot = (slot + 1) & mask;
         }
