@@ -14,8 +14,8 @@ import java.nio.ByteOrder;
  * Immutable and thread-safe; allocation-free to read.
  */
 final class KeyTable {
-    static final KeyTable EMPTY = new KeyTable(new byte[0][]);
     private static final VarHandle LONGS = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
+    static final KeyTable EMPTY = new KeyTable(new byte[0][]);
     /** Index + 1 of the name in each slot; 0 for an empty slot. */
     private final int[] slots;
     /** The name in each slot (null for an empty one), read without going through its index. */
