@@ -224,8 +224,9 @@ public final class DocumentRedactor {
         result.bytes(out);
     }
 
+    /** Notes the walk's analysis; the collection is resolved only when the caller reads the analysis ({@code analyse}). */
     private void analysis(final byte[] src) {
-        int off = walker.collectionOffset();
+        int off = analyse ? walker.collectionOffset() : -1;
         String collection = off < 0 ? null : collectionNames.resolve(src, off, walker.collectionLength());
         result.analysis(fingerprint ? walker.fingerprint() : 0, collection, walker.valuesRedacted());
     }

@@ -91,6 +91,12 @@ final class ElementWriter {
 
     /** The element as it is. */
     void kept(final int keys, final int index) {
+        if (keys == KEYS_AS_IS) {
+            // type, key and value as they lie in the source: one copy of the whole element
+            int from = cursor.key - 1;
+            out.putBytes(cursor.src(), from, cursor.valueEnd - from);
+            return;
+        }
         head(cursor.type, keys, index);
         out.putBytes(cursor.src(), cursor.value, cursor.valueEnd - cursor.value);
     }
