@@ -55,7 +55,7 @@ final class RawJson {
      *         holds a type this path does not write or bytes that do not add up
      */
     @Nullable
-    static JsonChars render(final RawBsonDocument document, final int maxLength, final String[] skippedTopLevel) {
+    static TruncatedJson.Output render(final RawBsonDocument document, final int maxLength, final String[] skippedTopLevel) {
         byte[] src = DocumentBytes.array(document);
         int off = DocumentBytes.offset(document);
         if (off < 0 || off + 5 > src.length) {
@@ -66,7 +66,8 @@ final class RawJson {
             return null;
         }
         long limit = maxLength == 0 ? Long.MAX_VALUE : maxLength;
-        JsonChars out = new JsonChars((int) Math.min(limit + TruncatedJson.ELLIPSIS.length() + 1, 2L * length + 16));
+        TruncatedJson.Output out = new TruncatedJson.Output((int) Math.min(limit + TruncatedJson.ELLIPSIS.length() + 1,
+                2L * length + 16));
         return elements(src, off, length, out, limit, skippedTopLevel) ? out : null;
     }
 
@@ -74,21 +75,22 @@ final class RawJson {
      * Writes the elements of the document at {@code src[off, off + length)}, nested ones included, until the text passes
      * {@code limit}. @return false when a type this path does not write or bytes that do not add up were met
      */
-    private static boolean elements(final byte[] src, final int off, final int length, final JsonChars b,
+    private static boolean elements(final byte[] src, final int off, final int length, final TruncatedJson.Output out,
                                     final long limit, final String[] skippedTopLevel) {
+        StringBuilder b = out.builder;
         int[] ends = new int[16];
         boolean[] arrays = new boolean[16];
         int depth = 0;
         ends[depth] = off + length - 1;
         arrays[depth] = false;
-        b.put('{');
+        b.append('{');
         int p = off + 4;
         boolean first = true;
-        while (b.length <= limit) {
+        while (b.length() <= limit) {
             int end = ends[depth];
             if (p == end) {
                 // the end of this level: its terminator is at p
-                b.put(arrays[depth] ? ']' : '}');
+                b.append(arrays[depth] ? ']' : '}');
                 p++;
                 if (depth == 0) {
                     return p == off + length;
@@ -122,7 +124,7 @@ final class RawJson {
                 }
                 ends[depth] = valueEnd - 1;
                 arrays[depth] = type == BsonTypes.ARRAY;
-                b.put(type == BsonTypes.ARRAY ? '[' : '{');
+                b.append(type == BsonTypes.ARRAY ? '[' : '{');
                 first = true;
                 p = nameEnd + 5;
             } else if (scalar(src, type, nameEnd + 1, valueEnd, b, limit)) {
@@ -145,43 +147,43 @@ final class RawJson {
 
     /** Writes the separator and, in a document, the element's name. @return false when the name is not valid UTF-8 */
     private static boolean name(final byte[] src, final int nameStart, final int nameEnd, final boolean first,
-                                final boolean inArray, final JsonChars b, final long limit) {
+                                final boolean inArray, final StringBuilder b, final long limit) {
         if (!first) {
-            b.put(',', ' ');
+            b.append(", ");
         }
         if (!inArray) {
             if (!string(src, nameStart, nameEnd, b, limit)) {
                 return false;
             }
-            b.put(':', ' ');
+            b.append(": ");
         }
         return true;
     }
 
     /** Writes the scalar of the given type at {@code v}. @return false for a type this path does not write */
-    private static boolean scalar(final byte[] src, final byte type, final int v, final int valueEnd, final JsonChars b,
+    private static boolean scalar(final byte[] src, final byte type, final int v, final int valueEnd, final StringBuilder b,
                                   final long limit) {
         switch (type) {
             case BsonTypes.STRING:
                 return string(src, v + 4, valueEnd - 1, b, limit);
             case BsonTypes.OBJECT_ID:
-                b.put("{\"$oid\": \"");
+                b.append("{\"$oid\": \"");
                 for (int i = v; i < v + 12; i++) {
-                    b.put(HEX[(src[i] >> 4) & 0xF], HEX[src[i] & 0xF]);
+                    b.append(HEX[(src[i] >> 4) & 0xF]).append(HEX[src[i] & 0xF]);
                 }
-                b.put('"', '}');
+                b.append("\"}");
                 return true;
             case BsonTypes.BOOLEAN:
-                b.put(src[v] != 0 ? "true" : "false");
+                b.append(src[v] != 0 ? "true" : "false");
                 return true;
             case BsonTypes.NULL:
-                b.put("null");
+                b.append("null");
                 return true;
             case BsonTypes.INT32:
-                b.putDecimal(Bytes.readInt(src, v));
+                b.append(Bytes.readInt(src, v));
                 return true;
             case BsonTypes.INT64:
-                b.putDecimal(Bytes.readLong(src, v));
+                b.append(Bytes.readLong(src, v));
                 return true;
             default:
                 return false;
@@ -237,70 +239,62 @@ final class RawJson {
      *
      * @return true (the bytes of a string may hold any value; a name's were bounded by its NUL)
      */
-    private static boolean string(final byte[] src, final int from, final int to, final JsonChars b, final long limit) {
-        b.put('"');
-        // room for the literal ASCII characters, one each, up to the limit; an escape makes room for itself and the rest again
-        room(b, to - from, limit);
+    private static boolean string(final byte[] src, final int from, final int to, final StringBuilder b, final long limit) {
+        b.append('"');
         for (int i = from; i < to; i++) {
             int c = src[i];
-            if (c >= 0 && LITERAL[c]) {
-                b.chars[b.length++] = (char) c;
-            } else if (c < 0) {
+            if (c < 0) {
                 // not ASCII: the rest decoded as the reader decodes it, as far as the output can still show
-                long room = Math.max(0, limit - b.length) + 2;
+                long room = Math.max(0, limit - b.length()) + 2;
                 int decode = (int) Math.min(to - i, room > Integer.MAX_VALUE ? Integer.MAX_VALUE : 4 * room + 4);
                 String rest = new String(src, i, decode, StandardCharsets.UTF_8);
-                for (int k = 0; k < rest.length() && b.length <= limit; k++) {
+                for (int k = 0; k < rest.length() && b.length() <= limit; k++) {
                     escaped(rest.charAt(k), b);
                 }
                 break;
+            }
+            if (LITERAL[c]) {
+                b.append((char) c);
             } else {
                 escaped((char) c, b);
-                room(b, to - i, limit);
             }
-            if (b.length > limit) {
+            if (b.length() > limit) {
                 return true;
             }
         }
-        b.put('"');
+        b.append('"');
         return true;
     }
 
-    /** Makes room for {@code count} more characters, or as many as the text may still take before it passes the limit. */
-    private static void room(final JsonChars b, final int count, final long limit) {
-        b.ensure((int) Math.min(count, Math.max(0, limit - b.length) + 1));
-    }
-
-    private static void escaped(final char c, final JsonChars b) {
+    private static void escaped(final char c, final StringBuilder b) {
         switch (c) {
             case '"':
-                b.put('\\', '"');
+                b.append("\\\"");
                 break;
             case '\\':
-                b.put('\\', '\\');
+                b.append("\\\\");
                 break;
             case '\b':
-                b.put('\\', 'b');
+                b.append("\\b");
                 break;
             case '\f':
-                b.put('\\', 'f');
+                b.append("\\f");
                 break;
             case '\n':
-                b.put('\\', 'n');
+                b.append("\\n");
                 break;
             case '\r':
-                b.put('\\', 'r');
+                b.append("\\r");
                 break;
             case '\t':
-                b.put('\\', 't');
+                b.append("\\t");
                 break;
             default:
                 if (c < 128 ? LITERAL[c] : isLiteral(c)) {
-                    b.put(c);
+                    b.append(c);
                 } else {
-                    b.put('\\', 'u');
-                    b.put(HEX[(c >> 12) & 0xF], HEX[(c >> 8) & 0xF]);
-                    b.put(HEX[(c >> 4) & 0xF], HEX[c & 0xF]);
+                    b.append("\\u").append(HEX[(c >> 12) & 0xF]).append(HEX[(c >> 8) & 0xF]).append(HEX[(c >> 4) & 0xF])
+                            .append(HEX[c & 0xF]);
                 }
         }
     }
@@ -379,12 +373,12 @@ final class RawJson {
                 .append("$db", new BsonString("test"));
         RawBsonDocument raw = new RawBsonDocument(probe, new BsonDocumentCodec());
         String[] skipped = {"$db"};
-        JsonChars direct = render(raw, 0, skipped);
+        TruncatedJson.Output direct = render(raw, 0, skipped);
         String driver = TruncatedJson.renderByWriter(raw, 0, skipped);
         if (direct == null) {
             return "the direct path did not write the probe";
         }
-        String ours = direct.toString();
+        String ours = direct.builder.toString();
         int i = 0;
         while (i < Math.min(ours.length(), driver.length()) && ours.charAt(i) == driver.charAt(i)) {
             i++;

@@ -58,14 +58,9 @@ public final class TruncatedJson {
      */
     public static String render(final BsonDocument document, final int maxLength, final String[] skippedTopLevel) {
         if (document instanceof RawBsonDocument && RawJson.ENABLED) {
-            JsonChars direct = RawJson.render((RawBsonDocument) document, maxLength, skippedTopLevel);
+            Output direct = RawJson.render((RawBsonDocument) document, maxLength, skippedTopLevel);
             if (direct != null) {
-                if (maxLength == 0 || direct.length <= maxLength) {
-                    return direct.toString();
-                }
-                Output cut = new Output(direct.length + ELLIPSIS.length());
-                cut.builder.append(direct.chars, 0, direct.length);
-                return finish(cut, maxLength);
+                return finish(direct, maxLength);
             }
             // a type the direct path does not write, or bytes that do not add up: the writer renders or reports them
         }
