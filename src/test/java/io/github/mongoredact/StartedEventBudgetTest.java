@@ -114,12 +114,9 @@ class StartedEventBudgetTest {
 
     private static void assertStartedWithinBudget(final String label, final RedactionPolicy policy, final String commandName,
                                                   final BsonDocument command, final int count) {
-        LastEventListener last = new LastEventListener();
-        RedactingCommandListener listener = RedactingCommandListener.builder().policy(policy).addListener(last).build();
-        CommandStartedEvent event = DriverShapes.started(1, commandName, command);
-        long perCall = measure(() -> listener.commandStarted(event), count);
-        assertEquals(0, listener.getCounters().getRedactionFailures());
-        assertWithinBudget(label, perCall, RawBytes.length((RawBsonDocument) last.started.getCommand()));
+        long[] measured = count >= 1000 ? AllocationTest.startedPerCall(policy, commandName, command, CALLS_LARGE, CALLS_LARGE)
+                : AllocationTest.startedPerCall(policy, commandName, command, WARM_UP, MEASURED);
+        assertWithinBudget(label, measured[0], (int) measured[1]);
     }
 
     private static void assertWithinBudget(final String label, final long perCall, final int output) {
