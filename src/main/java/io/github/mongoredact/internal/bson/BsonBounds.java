@@ -21,6 +21,13 @@ public final class BsonBounds {
      * of this size, not on the stack.
      */
     public static final int MAX_DEPTH = DRIVER_MAX_DEPTH + 2;
+
+    /** @throws BsonFormatException when a plain document nests {@code depth} levels, more than {@link #MAX_DEPTH} allows */
+    static void checkDepth(final int depth) {
+        if (depth >= MAX_DEPTH) {
+            throw FramingErrors.tooDeep();
+        }
+    }
     /** Eight bytes at a time, for the search of a C string's NUL. */
     private static final VarHandle LONGS = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
     private static final long ONES = 0x0101010101010101L;

@@ -137,7 +137,7 @@ public final class PlainEncoder {
     }
 
     private void document(final BsonDocument document, final int depth) {
-        checkDepth(depth);
+        BsonBounds.checkDepth(depth);
         if (DocumentBytes.isByteBacked(document)) {
             // copied whole: framed (length prefix within its bytes, terminating NUL), not read element by element
             pos += FramedCopy.copyDocument(document, dst, pos);
@@ -159,7 +159,7 @@ public final class PlainEncoder {
     }
 
     private void array(final BsonArray array, final int depth) {
-        checkDepth(depth);
+        BsonBounds.checkDepth(depth);
         int start = pos;
         pos += 4;
         int size = sample && depth == 1 ? Math.min(1, array.size()) : array.size();
@@ -327,7 +327,7 @@ public final class PlainEncoder {
             value(value, level - 1);
             return;
         }
-        checkDepth(level);
+        BsonBounds.checkDepth(level);
         if (container.isDocument() && DocumentBytes.isByteBacked(container.asDocument())) {
             pos += FramedCopy.copyDocument(container.asDocument(), dst, pos);
             if (codeStart >= 0) {
@@ -337,12 +337,6 @@ public final class PlainEncoder {
         }
         levels.push(container, level, pos, codeStart);
         pos += 4;
-    }
-
-    private static void checkDepth(final int depth) {
-        if (depth >= BsonBounds.MAX_DEPTH) {
-            throw FramingErrors.tooDeep();
-        }
     }
 
     private void putByte(final byte b) {

@@ -128,13 +128,13 @@ public final class PlainSize {
 
     /** @return the size of a top-level array holding its first element only */
     private static long firstElement(final BsonArray array, final DocumentEntries entries) {
-        checkDepth(1);
+        BsonBounds.checkDepth(1);
         // index key "0": one digit and its NUL, after the type byte
         return 5 + (array.isEmpty() ? 0 : 3 + value(array.get(0), 1, entries));
     }
 
     private static long document(final BsonDocument document, final int depth, final DocumentEntries entries) {
-        checkDepth(depth);
+        BsonBounds.checkDepth(depth);
         if (DocumentBytes.isByteBacked(document)) {
             return DocumentBytes.length(document);
         }
@@ -148,7 +148,7 @@ public final class PlainSize {
     }
 
     private static long array(final BsonArray array, final int depth, final DocumentEntries entries) {
-        checkDepth(depth);
+        BsonBounds.checkDepth(depth);
         if (depth == 1) {
             int size = DocumentBytes.sequenceSize(array);
             if (size >= 0) {
@@ -232,7 +232,7 @@ public final class PlainSize {
                 size += 4 + string(value.asJavaScriptWithScope().getCode());
                 value = value.asJavaScriptWithScope().getScope();
             }
-            checkDepth(d);
+            BsonBounds.checkDepth(d);
             if (value.isDocument() && DocumentBytes.isByteBacked(value.asDocument())) {
                 size += DocumentBytes.length(value.asDocument());
                 continue;
@@ -323,12 +323,6 @@ public final class PlainSize {
             }
         }
         return bytes;
-    }
-
-    private static void checkDepth(final int depth) {
-        if (depth >= BsonBounds.MAX_DEPTH) {
-            throw FramingErrors.tooDeep();
-        }
     }
 
     /** A key and its UTF-8 length: immutable. */
