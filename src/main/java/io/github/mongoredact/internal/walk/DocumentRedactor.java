@@ -199,7 +199,7 @@ public final class DocumentRedactor {
         byte[] src = workspace.source();
         int off = workspace.sourceOff();
         int end = workspace.sourceEnd();
-        result.inputSize(end - off);
+        result.inputSize(copy ? onePass.inputLength() : end - off);
         walker.bind(src, off, end, rules(), command, policy());
         if (!copy) {
             walker.analyse(fingerprint);
@@ -229,6 +229,16 @@ public final class DocumentRedactor {
         int off = analyse ? walker.collectionOffset() : -1;
         String collection = off < 0 ? null : collectionNames.resolve(src, off, walker.collectionLength());
         result.analysis(fingerprint ? walker.fingerprint() : 0, collection, walker.valuesRedacted());
+    }
+
+    /** Whether a plain top level's sequences are gathered into the scratch (tests: the walk the in-place one must equal). */
+    void gatherSequences(final boolean gather) {
+        onePass.gatherSequences(gather);
+    }
+
+    /** @return whether the last call walked a plain top level's sequences where they lie (tests) */
+    boolean sequencesInPlace() {
+        return onePass.placed();
     }
 
     static void checkWritten(final int sized, final int written) {

@@ -3,6 +3,7 @@ package io.github.mongoredact.internal.walk;
 import com.mongodb.lang.Nullable;
 import io.github.mongoredact.internal.bson.BsonBounds;
 import io.github.mongoredact.internal.bson.BsonTypes;
+import io.github.mongoredact.internal.mask.IndexKeys;
 import io.github.mongoredact.internal.mask.Placeholders;
 import io.github.mongoredact.internal.rules.CompiledPolicy;
 
@@ -40,6 +41,12 @@ final class WalkDriver extends WalkState {
             throw new IllegalStateException("no rules: the walker runs only after bind()");
         }
         inForce(bound);
+        byte[] top = boundSrc;
+        if (top == null) {
+            throw new IllegalStateException("no source: the walker runs only after bind()");
+        }
+        // a walk before this one may have left the cursor in a sequence document's array
+        read(top, boundEnd);
         open(srcOff, bound.root, bound.unmatched, WalkFrames.TOP | hashing(mode.fingerprint));
         run(-1, mode);
     }
@@ -48,6 +55,11 @@ final class WalkDriver extends WalkState {
     private void run(final int base, final WalkMode mode) {
         while (frames.depth > base) {
             int d = frames.depth;
+            byte[] src = frames.source[d];
+            if (src != null && !cursor.reads(src)) {
+                // back from a document that lies in another array
+                read(src, frames.sourceEnd[d]);
+            }
             if (cap.cut() || frames.next[d] >= frames.end[d]) {
                 close(d, mode);
             } else if (!isRuleFree(d, mode)) {
@@ -73,7 +85,7 @@ final class WalkDriver extends WalkState {
             return false;
         }
         int flags = frames.flags[d];
-        if ((flags & ~(WalkFrames.HASHING | WalkFrames.ARRAY)) != 0) {
+        if ((flags & ~(WalkFrames.HASHING | WalkFrames.ARRAY | WalkFrames.EXTERNAL)) != 0) {
             return false;
         }
         // fingerprinted: all of a document, the first element of an array
@@ -83,7 +95,9 @@ final class WalkDriver extends WalkState {
 
     /** Runs the {@link PlaceholderRun} over the documents of the rule-free array at {@code d}, then what it leaves. */
     private void ruleFreeArray(final int d, final WalkMode mode) {
-        int stop = placeholders.documents(frames.next[d], frames.end[d], frames.shown[d], d);
+        int stop = frames.is(d, WalkFrames.EXTERNAL)
+                ? placeholders.documents(sequences, frames.next[d], frames.end[d], frames.shown[d], d)
+                : placeholders.documents(frames.next[d], frames.end[d], frames.shown[d], d);
         int taken = placeholders.documents;
         frames.index[d] += taken;
         frames.shown[d] += taken;
@@ -104,13 +118,13 @@ final class WalkDriver extends WalkState {
      */
     private boolean ruleFreeDocument(final int d, final WalkMode mode) {
         int p = frames.next[d];
-        if (cursor.src()[p] != BsonTypes.DOCUMENT) {
+        if (!frames.is(d, WalkFrames.EXTERNAL) && cursor.src()[p] != BsonTypes.DOCUMENT) {
             return false;
         }
-        cursor.read(p, frames.end[d]);
+        int next = read(d, p, frames.end[d]);
         int document = cursor.value;
         int documentEnd = cursor.open(document, d + 1);
-        frames.next[d] = cursor.valueEnd;
+        frames.next[d] = next;
         frames.index[d]++;
         writer.head(BsonTypes.DOCUMENT, ElementWriter.KEYS_INDEX, frames.shown[d]++);
         int lengthIndex = out.reserveInt();
@@ -120,7 +134,7 @@ final class WalkDriver extends WalkState {
             out.patchLength(lengthIndex, lengthIndex);
             return true;
         }
-        frames.push(documentEnd, stop, null, CompiledPolicy.REDACT, 0);
+        frames.push(documentEnd, stop, null, CompiledPolicy.REDACT, 0, cursor.src(), cursor.srcEnd());
         frames.lengthIndex[d + 1] = lengthIndex;
         frames.keys[d + 1] = frames.keys[d];
         cap.opened();
@@ -138,7 +152,13 @@ final class WalkDriver extends WalkState {
 
     private void open(final int off, @Nullable final CompiledPolicy.Node node, final byte inherited, final int kind) {
         int documentEnd = cursor.open(off, frames.depth + 1);
-        frames.push(documentEnd, off + 4, node, inherited, kind);
+        int s = sequenceAt(off);
+        if (s >= 0) {
+            // the empty array that holds the place of a sequence left where it lies: its elements are that sequence's
+            frames.push(sequences.end(s), sequences.first(s), node, inherited, kind | WalkFrames.EXTERNAL, null, 0);
+        } else {
+            frames.push(documentEnd, off + 4, node, inherited, kind, cursor.src(), cursor.srcEnd());
+        }
         int d = frames.depth;
         frames.lengthIndex[d] = out.reserveInt();
         frames.keys[d] = matcher.depth();
@@ -171,20 +191,50 @@ final class WalkDriver extends WalkState {
         out.putByte((byte) 0);
         int lengthIndex = frames.lengthIndex[d];
         out.patchLength(lengthIndex, lengthIndex);
-        frames.depth--;
+        frames.pop();
+    }
+
+    /**
+     * @return the sequence left where it lies whose place is the container at {@code off} that the top level's element the
+     *         cursor read holds, or -1 (any other container)
+     */
+    private int sequenceAt(final int off) {
+        return frames.depth == 0 && sequences.sequences() > 0 ? sequences.at(off) : -1;
+    }
+
+    /**
+     * Reads the element at {@code p} of the document at {@code d} (ending at {@code end}), from the array it lies in: in a
+     * sequence left where it lies, document {@code p} of the sequence, in its own array.
+     *
+     * @return where the next element of the document at {@code d} is
+     */
+    private int read(final int d, final int p, final int end) {
+        if (frames.is(d, WalkFrames.EXTERNAL)) {
+            int off = sequences.offset(p);
+            int documentEnd = off + sequences.length(p);
+            read(sequences.array(p), documentEnd);
+            cursor.document(off, documentEnd);
+            return p + 1;
+        }
+        byte[] src = frames.source[d];
+        if (src != null && !cursor.reads(src)) {
+            read(src, frames.sourceEnd[d]);
+        }
+        cursor.read(p, end);
+        return cursor.valueEnd;
     }
 
     /** Reads the next element of the document at {@code d}, decides its action and emits it. */
     private void step(final int d, final WalkMode mode) {
         int p = frames.next[d];
         int end = frames.end[d];
-        cursor.read(p, end);
+        int next = read(d, p, end);
         byte type = cursor.type;
         if (type == BsonTypes.CODE_WITH_SCOPE && cursor.strict()) {
             // the driver decodes the scope of a redacted value too
             hash.codeWithScope(cursor.value, cursor.valueEnd, d);
         }
-        frames.next[d] = cursor.valueEnd;
+        frames.next[d] = next;
         int index = frames.index[d]++;
         if (frames.is(d, WalkFrames.LIMITED) && limited(d)) {
             return;
@@ -215,7 +265,7 @@ final class WalkDriver extends WalkState {
     private void cappedElement(final int d, final int p, final int end, final WalkMode mode, final long decision,
                                @Nullable final CompiledPolicy.Node child) {
         int size = measure(d, decision, child);
-        cursor.read(p, end);
+        read(d, p, end);
         if (cap.fits(size)) {
             WalkMode whole = mode.uncapped();
             emit(d, whole, decision, child);
@@ -299,6 +349,11 @@ final class WalkDriver extends WalkState {
     }
 
     private void keep(final int d, final boolean container, final int keys, final int outIndex, final boolean hashing) {
+        int s = container ? sequenceAt(cursor.value) : -1;
+        if (s >= 0) {
+            keepSequence(s, d, keys, outIndex, hashing);
+            return;
+        }
         if (container) {
             hash.kept(cursor.value, cursor.type == BsonTypes.ARRAY, d + 1, hashing);
         } else {
@@ -308,6 +363,39 @@ final class WalkDriver extends WalkState {
             cursor.checkKept();
         }
         writer.kept(keys, outIndex);
+    }
+
+    /**
+     * Keeps whole a sequence left where it lies, as {@link #keep} keeps an array: its documents copied from their arrays with
+     * their index keys, checked, and its shape hashed, as {@link ShapeHash#kept} hashes the array they would form.
+     */
+    private void keepSequence(final int s, final int d, final int keys, final int outIndex, final boolean hashing) {
+        writer.head(BsonTypes.ARRAY, keys, outIndex);
+        int lengthIndex = out.reserveInt();
+        if (hashing) {
+            hash.mix(ShapeHash.ARRAY);
+        }
+        int first = sequences.first(s);
+        for (int j = first; j < sequences.end(s); j++) {
+            int off = sequences.offset(j);
+            int length = sequences.length(j);
+            byte[] src = sequences.array(j);
+            read(src, off + length);
+            boolean hashed = hashing && j == first;
+            if (hashed) {
+                hash.mix(BsonTypes.DOCUMENT);
+            }
+            hash.kept(off, false, d + 2, hashed);
+            out.putByte(BsonTypes.DOCUMENT);
+            IndexKeys.write(out, j - first);
+            out.putByte((byte) 0);
+            out.putBytes(src, off, length);
+        }
+        out.putByte((byte) 0);
+        out.patchLength(lengthIndex, lengthIndex);
+        if (hashing) {
+            hash.mix(ShapeHash.END);
+        }
     }
 
     /**

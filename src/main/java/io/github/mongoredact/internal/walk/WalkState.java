@@ -3,6 +3,7 @@ package io.github.mongoredact.internal.walk;
 import com.mongodb.lang.Nullable;
 import io.github.mongoredact.internal.bson.BsonTypes;
 import io.github.mongoredact.internal.bson.Output;
+import io.github.mongoredact.internal.bson.SequenceViews;
 import io.github.mongoredact.internal.mask.DataLikeKeys;
 import io.github.mongoredact.internal.rules.CompiledPolicy;
 import io.github.mongoredact.internal.rules.PathMatcher;
@@ -24,6 +25,8 @@ abstract class WalkState {
     final ElementWriter writer = new ElementWriter(out, cursor);
     final PlaceholderRun placeholders = new PlaceholderRun(out, cursor);
     final WalkFrames frames = new WalkFrames();
+    /** The document sequences of a plain top level, read where they lie; none unless the one pass put them there. */
+    final SequenceViews sequences = new SequenceViews();
 
     @Nullable
     CompiledPolicy.RuleSet boundRules;
@@ -33,6 +36,10 @@ abstract class WalkState {
     @Nullable
     CompiledPolicy policy;
     int srcOff;
+    /** The bound source: the top level lies there (the cursor reads elsewhere while in a sequence left where it lies). */
+    @Nullable
+    byte[] boundSrc;
+    int boundEnd;
     int maxSequence;
     boolean strict;
     /** No {@code **.} rule, a redacting policy: a frame with no node and an inherited {@code REDACT} is rule-free. */
@@ -53,11 +60,12 @@ abstract class WalkState {
         this.rules = rules;
         this.policy = policy;
         this.srcOff = off;
+        this.boundSrc = src;
+        this.boundEnd = end;
         this.maxSequence = policy.maxSequenceDocuments;
         strict = !rules.verbatim;
         maskKeys = strict && policy.maskDataLikeKeys;
-        cursor.bind(src, end, strict);
-        hash.bind(src, end, strict);
+        read(src, end);
         matcher.bind(rules);
         places.bind(command, maxSequence != Integer.MAX_VALUE);
         writer.fixedPlaceholders(policy.fixedPlaceholders);
@@ -73,6 +81,14 @@ abstract class WalkState {
         hash.clear();
         out.clear();
         frames.clear();
+        sequences.clear();
+        boundSrc = null;
+    }
+
+    /** Points the cursor and the fingerprint's reader at {@code src}, no document of which ends after {@code end}. */
+    final void read(final byte[] src, final int end) {
+        cursor.bind(src, end, strict);
+        hash.bind(src, end, strict);
     }
 
     /** Puts the rules in force: the bound ones, or a wrapped command's. */

@@ -1,0 +1,239 @@
+package io.github.mongoredact.internal.bson;
+
+import org.bson.BsonArray;
+import org.bson.BsonDocument;
+import org.bson.BsonValue;
+import org.bson.ByteBuf;
+import org.bson.RawBsonDocument;
+
+import java.util.Arrays;
+
+/**
+ * The document sequences of a plain top level (the arrays of byte-backed documents the driver appends after {@code $db}),
+ * left where they lie: each document's heap array, offset and length, framing checked as {@link FramedCopy} checks it when it
+ * copies them; and the top level encoded with each sequence as an empty array, whose value's index {@link #place} records, so
+ * that a walk reads the top level from a scratch and the sequence documents from the driver's own arrays.
+ *
+ * <p>A top-level array is a sequence here when it holds at least one document and only byte-backed documents; one of them
+ * not in a heap array (a direct buffer, or no field access) makes {@link #size} answer -1: the command is then gathered whole.
+ * Not thread-safe: one per walker, reused (its arrays grow to the largest command seen). {@link #clear()} forgets the driver's
+ * arrays; call it at the end of every call.</p>
+ */
+public final class SequenceViews {
+    private byte[][] arrays = new byte[16][];
+    private int[] offsets = new int[16];
+    private int[] lengths = new int[16];
+    private int documents;
+    /** Per sequence: the index of its first document, the top-level entry it is, where its empty array's value lies. */
+    private int[] firsts = new int[4];
+    private int[] entries = new int[4];
+    private int[] places = new int[4];
+    private int sequences;
+    /** What the sequences add to the top level's size beyond their empty arrays: each document with its element head. */
+    private long sequenceBytes;
+
+    /**
+     * Sizes the top level with each sequence as an empty array, and reaches every sequence document, framing checked.
+     *
+     * @return the size of the top level so encoded, or -1 when a sequence document is not in a heap array (nothing held)
+     * @throws BsonFormatException where a sequence document's framing is broken, or as {@link PlainEncoder} refuses
+     */
+    public int size(final BsonDocument top, final PlainEncoder encoder) {
+        clear();
+        DocumentEntries e = encoder.entries;
+        int from = e.load(top);
+        try {
+            long size = 4 + 1;
+            for (int i = from; i < e.end(); i++) {
+                BsonValue value = e.value(i);
+                if (isSequence(value)) {
+                    if (!reach((BsonArray) value, i - from)) {
+                        clear();
+                        return -1;
+                    }
+                    size += 1 + encoder.keySize(e.key(i)) + 4 + 1;
+                } else {
+                    size += encoder.elementSize(e.key(i), value);
+                }
+            }
+            if (size + sequenceBytes > FramedCopy.MAX_SIZE) {
+                throw new BsonFormatException("command too large for one array: size=" + (size + sequenceBytes) + " max="
+                        + FramedCopy.MAX_SIZE);
+            }
+            return (int) size;
+        } finally {
+            e.release(from);
+        }
+    }
+
+    /**
+     * Writes the top level {@link #size} sized at {@code index} of {@code dst}, each sequence as an empty array.
+     *
+     * @return bytes written
+     */
+    public int write(final BsonDocument top, final PlainEncoder encoder, final byte[] dst, final int index) {
+        DocumentEntries e = encoder.entries;
+        int from = e.load(top);
+        try {
+            int p = index + 4;
+            int s = 0;
+            for (int i = from; i < e.end(); i++) {
+                String key = e.key(i);
+                if (s < sequences && entries[s] == i - from) {
+                    dst[p] = BsonTypes.ARRAY;
+                    p += 1 + encoder.writeKey(key, dst, p + 1);
+                    places[s++] = p;
+                    Bytes.writeInt(dst, p, 5);
+                    dst[p + 4] = 0;
+                    p += 5;
+                } else {
+                    p += encoder.writeElement(key, e.value(i), dst, p);
+                }
+            }
+            dst[p++] = 0;
+            Bytes.writeInt(dst, index, p - index);
+            return p - index;
+        } finally {
+            e.release(from);
+        }
+    }
+
+    /** @return the size of the command as sent, sequences whole, given the size {@link #size} returned */
+    public long inputLength(final int topSize) {
+        return topSize + sequenceBytes;
+    }
+
+    /** @return the number of sequences held */
+    public int sequences() {
+        return sequences;
+    }
+
+    /** @return the sequence whose empty array's value lies at {@code valueIndex} of the written top level, or -1 */
+    public int at(final int valueIndex) {
+        for (int s = 0; s < sequences; s++) {
+            if (places[s] == valueIndex) {
+                return s;
+            }
+        }
+        return -1;
+    }
+
+    /** @return the index of the first document of sequence {@code s} */
+    public int first(final int s) {
+        return firsts[s];
+    }
+
+    /** @return the index after the last document of sequence {@code s} */
+    public int end(final int s) {
+        return s + 1 < sequences ? firsts[s + 1] : documents;
+    }
+
+    /** @return the array that holds document {@code j} (a driver buffer's: read only during the callback) */
+    public byte[] array(final int j) {
+        return arrays[j];
+    }
+
+    /** @return where document {@code j} starts in its {@link #array} */
+    public int offset(final int j) {
+        return offsets[j];
+    }
+
+    /** @return the length of document {@code j} */
+    public int length(final int j) {
+        return lengths[j];
+    }
+
+    /** Forgets the sequences, and with them every reference to the driver's arrays. */
+    public void clear() {
+        Arrays.fill(arrays, 0, documents, null);
+        documents = 0;
+        sequences = 0;
+        sequenceBytes = 0;
+    }
+
+    private static boolean isSequence(final BsonValue value) {
+        if (!(value instanceof BsonArray)) {
+            return false;
+        }
+        BsonArray array = (BsonArray) value;
+        int n = array.size();
+        for (int i = 0; i < n; i++) {
+            BsonValue element = array.get(i);
+            if (!(element instanceof BsonDocument) || !DocumentBytes.isByteBacked((BsonDocument) element)) {
+                return false;
+            }
+        }
+        return n > 0;
+    }
+
+    /** @return false when a document is not in a heap array */
+    private boolean reach(final BsonArray array, final int entry) {
+        if (sequences == firsts.length) {
+            firsts = Arrays.copyOf(firsts, 2 * sequences);
+            entries = Arrays.copyOf(entries, 2 * sequences);
+            places = Arrays.copyOf(places, 2 * sequences);
+        }
+        firsts[sequences] = documents;
+        entries[sequences] = entry;
+        places[sequences] = -1;
+        sequences++;
+        int n = array.size();
+        for (int i = 0; i < n; i++) {
+            if (!reach((BsonDocument) array.get(i))) {
+                return false;
+            }
+            // type byte, decimal key, NUL, the document
+            sequenceBytes += 2 + Bytes.digits(i) + lengths[documents - 1];
+        }
+        return true;
+    }
+
+    private boolean reach(final BsonDocument document) {
+        byte[] array;
+        int start;
+        int length;
+        if (document instanceof RawBsonDocument) {
+            RawBsonDocument raw = (RawBsonDocument) document;
+            array = DriverApi.rawArray(raw);
+            start = DriverApi.rawOffset(raw);
+            length = DriverApi.rawLength(raw);
+            if (length < 5) {
+                throw FramingErrors.truncated(start, "length", length);
+            }
+            int prefix = Bytes.readInt(array, start);
+            if (prefix != length) {
+                throw new BsonFormatException("document length prefix does not match its bytes: index=" + start + " prefix="
+                        + prefix + " length=" + length);
+            }
+        } else {
+            ByteBuf buf = DocumentBytes.buffer(document);
+            array = buf == null ? null : DriverApi.array(buf);
+            if (array == null) {
+                return false;
+            }
+            int position = buf.position();
+            int available = buf.remaining();
+            if (available < 5) {
+                throw FramingErrors.truncated(position, "available", available);
+            }
+            length = buf.getInt(position);
+            if (length < 5 || length > available) {
+                throw FramingErrors.lengthOutOfBounds(position, length, "available", available);
+            }
+            start = DriverApi.arrayOffset(buf) + position;
+        }
+        if (array[start + length - 1] != 0) {
+            throw FramingErrors.notTerminated(start, length);
+        }
+        if (documents == arrays.length) {
+            arrays = Arrays.copyOf(arrays, 2 * documents);
+            offsets = Arrays.copyOf(offsets, 2 * documents);
+            lengths = Arrays.copyOf(lengths, 2 * documents);
+        }
+        arrays[documents] = array;
+        offsets[documents] = start;
+        lengths[documents] = length;
+        documents++;
+        return true;
+    }
+}
