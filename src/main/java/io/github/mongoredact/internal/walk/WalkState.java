@@ -5,6 +5,7 @@ import io.github.mongoredact.internal.bson.BsonTypes;
 import io.github.mongoredact.internal.bson.Output;
 import io.github.mongoredact.internal.bson.SequenceViews;
 import io.github.mongoredact.internal.mask.DataLikeKeys;
+import io.github.mongoredact.internal.mask.IndexKeys;
 import io.github.mongoredact.internal.rules.CompiledPolicy;
 import io.github.mongoredact.internal.rules.PathMatcher;
 
@@ -179,6 +180,69 @@ abstract class WalkState {
             return true;
         }
         return false;
+    }
+
+    /**
+     * @return the sequence left where it lies whose place is the container at {@code off} that the top level's element the
+     *         cursor read holds, or -1 (any other container)
+     */
+    final int sequenceAt(final int off) {
+        return frames.depth == 0 && sequences.sequences() > 0 ? sequences.at(off) : -1;
+    }
+
+    /**
+     * Reads the element at {@code p} of the document at {@code d} (ending at {@code end}), from the array it lies in: in a
+     * sequence left where it lies, document {@code p} of the sequence, in its own array.
+     *
+     * @return where the next element of the document at {@code d} is
+     */
+    final int read(final int d, final int p, final int end) {
+        if (frames.is(d, WalkFrames.EXTERNAL)) {
+            int off = sequences.offset(p);
+            int documentEnd = off + sequences.length(p);
+            read(sequences.array(p), documentEnd);
+            cursor.document(off, documentEnd);
+            return p + 1;
+        }
+        byte[] src = frames.source[d];
+        if (src != null && !cursor.reads(src)) {
+            read(src, frames.sourceEnd[d]);
+        }
+        cursor.read(p, end);
+        return cursor.valueEnd;
+    }
+
+    /**
+     * Keeps whole a sequence left where it lies, as {@link #keep} keeps an array: its documents copied from their arrays with
+     * their index keys, checked, and its shape hashed, as {@link ShapeHash#kept} hashes the array they would form.
+     */
+    final void keepSequence(final int s, final int d, final int keys, final int outIndex, final boolean hashing) {
+        writer.head(BsonTypes.ARRAY, keys, outIndex);
+        int lengthIndex = out.reserveInt();
+        if (hashing) {
+            hash.mix(ShapeHash.ARRAY);
+        }
+        int first = sequences.first(s);
+        for (int j = first; j < sequences.end(s); j++) {
+            int off = sequences.offset(j);
+            int length = sequences.length(j);
+            byte[] src = sequences.array(j);
+            read(src, off + length);
+            boolean hashed = hashing && j == first;
+            if (hashed) {
+                hash.mix(BsonTypes.DOCUMENT);
+            }
+            hash.kept(off, false, d + 2, hashed);
+            out.putByte(BsonTypes.DOCUMENT);
+            IndexKeys.write(out, j - first);
+            out.putByte((byte) 0);
+            out.putBytes(src, off, length);
+        }
+        out.putByte((byte) 0);
+        out.patchLength(lengthIndex, lengthIndex);
+        if (hashing) {
+            hash.mix(ShapeHash.END);
+        }
     }
 
     final CompiledPolicy.RuleSet rules() {

@@ -208,7 +208,8 @@ class InPlaceSequenceTest {
     private static List<BsonDocument> documents(final Random random, final int count) {
         List<BsonDocument> documents = new ArrayList<>();
         for (int i = 0; i < count; i++) {
-            BsonDocument document = new BsonDocument("_id", new BsonObjectId(new ObjectId(random.nextInt() & 0x7fffffff, random.nextInt(0x1000000))))
+            ObjectId id = new ObjectId(random.nextInt() & 0x7fffffff, random.nextInt(0x1000000));
+            BsonDocument document = new BsonDocument("_id", new BsonObjectId(id))
                     .append("email", new BsonString("user" + i + "@example.com"))
                     .append("age", new BsonInt32(random.nextInt(90)))
                     .append("score", new BsonDouble(random.nextDouble()))
@@ -222,7 +223,8 @@ class InPlaceSequenceTest {
                             .append("geo", new BsonArray(List.of(new BsonDouble(1.5), new BsonDouble(-2.5)))));
                     break;
                 case 1:
-                    document.append("tags", new BsonArray(List.of(new BsonString("a"), new BsonDocument("t", new BsonInt64(i)))));
+                    document.append("tags", new BsonArray(List.of(new BsonString("a"),
+                            new BsonDocument("t", new BsonInt64(i)))));
                     break;
                 case 2:
                     document.append("profile", new BsonDocument("alice@example.com", BsonBoolean.TRUE)
