@@ -20,14 +20,15 @@ import java.util.Arrays;
  * arrays; call it at the end of every call.</p>
  */
 public final class SequenceViews {
+    /** Per sequence, {@link #SEQUENCE} ints: the index of its first document, its top-level entry, where it is placed. */
+    private static final int SEQUENCE = 3;
+    private static final int ENTRY = 1;
+    private static final int PLACE = 2;
     private byte[][] arrays = new byte[16][];
-    private int[] offsets = new int[16];
-    private int[] lengths = new int[16];
+    /** Per document: its offset and length in its array. */
+    private int[] spans = new int[2 * 16];
     private int documents;
-    /** Per sequence: the index of its first document, the top-level entry it is, where its empty array's value lies. */
-    private int[] firsts = new int[4];
-    private int[] entries = new int[4];
-    private int[] places = new int[4];
+    private int[] sequenceInts = new int[SEQUENCE * 4];
     private int sequences;
     /** What the sequences add to the top level's size beyond their empty arrays: each document with its element head. */
     private long sequenceBytes;
@@ -79,10 +80,10 @@ public final class SequenceViews {
             int s = 0;
             for (int i = from; i < e.end(); i++) {
                 String key = e.key(i);
-                if (s < sequences && entries[s] == i - from) {
+                if (s < sequences && sequenceInts[SEQUENCE * s + ENTRY] == i - from) {
                     dst[p] = BsonTypes.ARRAY;
                     p += 1 + encoder.writeKey(key, dst, p + 1);
-                    places[s++] = p;
+                    sequenceInts[SEQUENCE * s++ + PLACE] = p;
                     Bytes.writeInt(dst, p, 5);
                     dst[p + 4] = 0;
                     p += 5;
@@ -111,7 +112,7 @@ public final class SequenceViews {
     /** @return the sequence whose empty array's value lies at {@code valueIndex} of the written top level, or -1 */
     public int at(final int valueIndex) {
         for (int s = 0; s < sequences; s++) {
-            if (places[s] == valueIndex) {
+            if (sequenceInts[SEQUENCE * s + PLACE] == valueIndex) {
                 return s;
             }
         }
@@ -120,12 +121,12 @@ public final class SequenceViews {
 
     /** @return the index of the first document of sequence {@code s} */
     public int first(final int s) {
-        return firsts[s];
+        return sequenceInts[SEQUENCE * s];
     }
 
     /** @return the index after the last document of sequence {@code s} */
     public int end(final int s) {
-        return s + 1 < sequences ? firsts[s + 1] : documents;
+        return s + 1 < sequences ? sequenceInts[SEQUENCE * (s + 1)] : documents;
     }
 
     /** @return the array that holds document {@code j} (a driver buffer's: read only during the callback) */
@@ -135,12 +136,12 @@ public final class SequenceViews {
 
     /** @return where document {@code j} starts in its {@link #array} */
     public int offset(final int j) {
-        return offsets[j];
+        return spans[2 * j];
     }
 
     /** @return the length of document {@code j} */
     public int length(final int j) {
-        return lengths[j];
+        return spans[2 * j + 1];
     }
 
     /** Forgets the sequences, and with them every reference to the driver's arrays. */
@@ -168,14 +169,13 @@ public final class SequenceViews {
 
     /** @return false when a document is not in a heap array */
     private boolean reach(final BsonArray array, final int entry) {
-        if (sequences == firsts.length) {
-            firsts = Arrays.copyOf(firsts, 2 * sequences);
-            entries = Arrays.copyOf(entries, 2 * sequences);
-            places = Arrays.copyOf(places, 2 * sequences);
+        int at = SEQUENCE * sequences;
+        if (at == sequenceInts.length) {
+            sequenceInts = Arrays.copyOf(sequenceInts, 2 * at);
         }
-        firsts[sequences] = documents;
-        entries[sequences] = entry;
-        places[sequences] = -1;
+        sequenceInts[at] = documents;
+        sequenceInts[at + ENTRY] = entry;
+        sequenceInts[at + PLACE] = -1;
         sequences++;
         int n = array.size();
         for (int i = 0; i < n; i++) {
@@ -183,56 +183,51 @@ public final class SequenceViews {
                 return false;
             }
             // type byte, decimal key, NUL, the document
-            sequenceBytes += 2 + Bytes.digits(i) + lengths[documents - 1];
+            sequenceBytes += 2 + Bytes.digits(i) + length(documents - 1);
         }
         return true;
     }
 
+    /**
+     * Reaches one document, its frame checked as {@link FramedCopy} checks it: its length prefix at least 5 and within the
+     * bytes its buffer holds (exactly those of a raw document), its last byte NUL.
+     */
     private boolean reach(final BsonDocument document) {
         byte[] array;
         int start;
-        int length;
-        if (document instanceof RawBsonDocument) {
-            RawBsonDocument raw = (RawBsonDocument) document;
-            array = DriverApi.rawArray(raw);
-            start = DriverApi.rawOffset(raw);
-            length = DriverApi.rawLength(raw);
-            if (length < 5) {
-                throw FramingErrors.truncated(start, "length", length);
-            }
-            int prefix = Bytes.readInt(array, start);
-            if (prefix != length) {
-                throw new BsonFormatException("document length prefix does not match its bytes: index=" + start + " prefix="
-                        + prefix + " length=" + length);
-            }
+        int available;
+        boolean raw = document instanceof RawBsonDocument;
+        if (raw) {
+            RawBsonDocument rawDocument = (RawBsonDocument) document;
+            array = DriverApi.rawArray(rawDocument);
+            start = DriverApi.rawOffset(rawDocument);
+            available = DriverApi.rawLength(rawDocument);
         } else {
             ByteBuf buf = DocumentBytes.buffer(document);
             array = buf == null ? null : DriverApi.array(buf);
             if (array == null) {
                 return false;
             }
-            int position = buf.position();
-            int available = buf.remaining();
-            if (available < 5) {
-                throw FramingErrors.truncated(position, "available", available);
-            }
-            length = buf.getInt(position);
-            if (length < 5 || length > available) {
-                throw FramingErrors.lengthOutOfBounds(position, length, "available", available);
-            }
-            start = DriverApi.arrayOffset(buf) + position;
+            start = DriverApi.arrayOffset(buf) + buf.position();
+            available = buf.remaining();
+        }
+        if (available < 5) {
+            throw FramingErrors.truncated(start, "available", available);
+        }
+        int length = Bytes.readInt(array, start);
+        if (length < 5 || length > available || raw && length != available) {
+            throw FramingErrors.lengthOutOfBounds(start, length, "available", available);
         }
         if (array[start + length - 1] != 0) {
             throw FramingErrors.notTerminated(start, length);
         }
         if (documents == arrays.length) {
             arrays = Arrays.copyOf(arrays, 2 * documents);
-            offsets = Arrays.copyOf(offsets, 2 * documents);
-            lengths = Arrays.copyOf(lengths, 2 * documents);
+            spans = Arrays.copyOf(spans, 4 * documents);
         }
         arrays[documents] = array;
-        offsets[documents] = start;
-        lengths[documents] = length;
+        spans[2 * documents] = start;
+        spans[2 * documents + 1] = length;
         documents++;
         return true;
     }

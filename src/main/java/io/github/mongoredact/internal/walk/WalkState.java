@@ -213,7 +213,7 @@ abstract class WalkState {
     }
 
     /**
-     * Keeps whole a sequence left where it lies, as {@link #keep} keeps an array: its documents copied from their arrays with
+     * Keeps whole a sequence left where it lies, as the walker keeps an array: its documents copied from their arrays with
      * their index keys, checked, and its shape hashed, as {@link ShapeHash#kept} hashes the array they would form.
      */
     final void keepSequence(final int s, final int d, final int keys, final int outIndex, final boolean hashing) {
