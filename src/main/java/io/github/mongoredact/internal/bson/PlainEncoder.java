@@ -83,7 +83,7 @@ public final class PlainEncoder {
         try {
             BsonType type = value.getBsonType();
             putByte((byte) type.getValue());
-            putKey(key);
+            putKey(key, true);
             value(type, value, 0);
         } finally {
             this.dst = NO_DESTINATION;
@@ -100,7 +100,7 @@ public final class PlainEncoder {
     public int writeKey(final String key, final byte[] dst, final int index) {
         this.dst = dst;
         this.pos = index;
-        putKey(key);
+        putKey(key, true);
         this.dst = NO_DESTINATION;
         return pos - index;
     }
@@ -296,7 +296,7 @@ public final class PlainEncoder {
                     Map.Entry<String, BsonValue> entry = levels.nextEntry();
                     value = entry.getValue();
                     putByte((byte) value.getBsonType().getValue());
-                    putKey(entry.getKey());
+                    putKey(entry.getKey(), false);
                 }
                 enter(levels, value, levels.depth() + 1);
             }
@@ -355,8 +355,8 @@ public final class PlainEncoder {
         pos += Bytes.writeDigits(dst, pos, value);
     }
 
-    private void putKey(final String key) {
-        pos = KeyBytes.write(key, dst, pos);
+    private void putKey(final String key, final boolean remember) {
+        pos = KeyBytes.write(key, dst, pos, remember);
     }
 
     private void putCString(final String value) {
@@ -393,7 +393,7 @@ public final class PlainEncoder {
         public void accept(final String key, final BsonValue value) {
             BsonType type = value.getBsonType();
             putByte((byte) type.getValue());
-            putKey(key);
+            putKey(key, depth == 0);
             value(type, value, depth);
         }
     }

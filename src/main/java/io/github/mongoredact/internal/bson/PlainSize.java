@@ -71,12 +71,12 @@ public final class PlainSize {
 
     /** @return the encoded size of one element of a top-level document: type byte, key and its NUL, value */
     static int elementSize(final String key, final BsonValue value, final Counter counter) {
-        return checked(2 + KeyBytes.length(key) + value(value, 0, counter));
+        return checked(2 + KeyBytes.length(key, true) + value(value, 0, counter));
     }
 
     /** @return the encoded size of a key: its UTF-8 bytes and the terminating NUL */
     static int keySize(final String key) {
-        return checked(KeyBytes.length(key) + 1);
+        return checked(KeyBytes.length(key, true) + 1);
     }
 
     /**
@@ -220,7 +220,7 @@ public final class PlainSize {
             } else {
                 for (Map.Entry<String, BsonValue> entry : value.asDocument().entrySet()) {
                     BsonValue element = entry.getValue();
-                    size += 2 + KeyBytes.length(entry.getKey());
+                    size += 2 + KeyBytes.length(entry.getKey(), false);
                     if (holdsValues(element)) {
                         pending[count] = element;
                         levels[count++] = d + 1;
@@ -303,7 +303,7 @@ public final class PlainSize {
 
         @Override
         public void accept(final String key, final BsonValue value) {
-            size += 2 + KeyBytes.length(key) + (sample && value.isArray() ? firstElement(value.asArray(), this)
+            size += 2 + KeyBytes.length(key, depth == 0) + (sample && value.isArray() ? firstElement(value.asArray(), this)
                     : value(value, depth, this));
         }
     }

@@ -24,9 +24,9 @@ class KeyBytesTest {
 
     private static void assertKey(final String key) {
         byte[] utf8 = key.getBytes(StandardCharsets.UTF_8);
-        assertEquals(utf8.length, KeyBytes.length(key), key);
+        assertEquals(utf8.length, KeyBytes.length(key, true), key);
         byte[] dst = new byte[utf8.length + 3];
-        assertEquals(2 + utf8.length + 1, KeyBytes.write(key, dst, 2), key);
+        assertEquals(2 + utf8.length + 1, KeyBytes.write(key, dst, 2, true), key);
         byte[] expected = new byte[dst.length];
         System.arraycopy(utf8, 0, expected, 2, utf8.length);
         assertArrayEquals(expected, dst, key);
@@ -55,11 +55,21 @@ class KeyBytesTest {
     }
 
     @Test
+    void keysBelowTheTopLevelAreNotRemembered() {
+        String nested = "customer-4711@example.com";
+        String top = "topLevelField";
+        assertCountsAndWritesWhatTheCodecWrites(new BsonDocument(top, new BsonDocument(nested, new BsonInt32(1))),
+                "a key that is data below the top level");
+        assertEquals(top, KeyBytes.heldKey(top), "a top level's key is remembered");
+        assertEquals(null, KeyBytes.heldKey(nested), "a key below the top level is not");
+    }
+
+    @Test
     void keyWithNulIsRefusedEveryTime() {
         String nul = "a\0b";
         for (int i = 0; i < 2; i++) {
-            assertThrows(BsonFormatException.class, () -> KeyBytes.length(nul));
-            assertThrows(BsonFormatException.class, () -> KeyBytes.write(nul, new byte[8], 0));
+            assertThrows(BsonFormatException.class, () -> KeyBytes.length(nul, true));
+            assertThrows(BsonFormatException.class, () -> KeyBytes.write(nul, new byte[8], 0, true));
             assertThrows(BsonFormatException.class, () -> new PlainEncoder().writeKey(nul, new byte[8], 0));
         }
     }
