@@ -6,6 +6,8 @@ import org.bson.BsonValue;
 import org.bson.ByteBuf;
 import org.bson.RawBsonDocument;
 
+import java.util.function.BiConsumer;
+
 
 /**
  * The verbatim copy of a command whose top level the driver built as a plain {@link BsonDocument} (insert, update, delete:
@@ -39,24 +41,22 @@ public final class FramedCopy {
      * @throws BsonFormatException where a copied document's framing is broken, or the command is too large for one array
      */
     public static byte[] copy(final BsonDocument command, final PlainEncoder encoder) {
-        // the top level's entries, read once for the size and the write
-        DocumentEntries entries = encoder.entries;
-        int from = entries.load(command);
+        TopLevel top = encoder.topLevel;
         try {
-            byte[] out = new byte[checkedSize(size(entries, from, encoder, true))];
-            int written = write(entries, from, encoder, out);
+            byte[] out = new byte[checkedSize(top.size(command, true))];
+            int written = top.write(command, out);
             if (written != out.length) {
                 // sized from the ends of a sequence whose documents do not fill the span between them (not the driver's
                 // layout): sized document by document and written again
-                out = new byte[checkedSize(size(entries, from, encoder, false))];
-                written = write(entries, from, encoder, out);
+                out = new byte[checkedSize(top.size(command, false))];
+                written = top.write(command, out);
                 if (written != out.length) {
                     throw new BsonFormatException("command changed while copied: size=" + out.length + " written=" + written);
                 }
             }
             return out;
         } finally {
-            entries.release(from);
+            top.clear();
         }
     }
 
@@ -65,27 +65,7 @@ public final class FramedCopy {
      * @return the exact size of the command as BSON
      */
     static long size(final BsonDocument command, final PlainEncoder encoder, final boolean fromEnds) {
-        int from = encoder.entries.load(command);
-        try {
-            return size(encoder.entries, from, encoder, fromEnds);
-        } finally {
-            encoder.entries.release(from);
-        }
-    }
-
-    /** @return the exact size of the command whose top-level entries are {@code entries}' from {@code from} on */
-    private static long size(final DocumentEntries entries, final int from, final PlainEncoder encoder,
-                             final boolean fromEnds) {
-        long size = 4 + 1;
-        for (int i = from; i < entries.end(); i++) {
-            BsonValue value = entries.value(i);
-            if (value instanceof BsonArray) {
-                size += 1 + encoder.keySize(entries.key(i)) + arraySize((BsonArray) value, encoder, fromEnds);
-            } else {
-                size += encoder.elementSize(entries.key(i), value);
-            }
-        }
-        return size;
+        return encoder.topLevel.size(command, fromEnds);
     }
 
     private static long arraySize(final BsonArray array, final PlainEncoder encoder, final boolean fromEnds) {
@@ -103,36 +83,6 @@ public final class FramedCopy {
                     : encoder.valueSize(value, 1));
         }
         return size;
-    }
-
-    /** @return bytes written, or -1 when the command did not fit the array exactly (a wrong size from a sequence's ends) */
-    private static int write(final DocumentEntries entries, final int from, final PlainEncoder encoder, final byte[] dst) {
-        // the index of the top level's terminating NUL: nothing else is written there or after it
-        int limit = dst.length - 1;
-        int p = 4;
-        for (int i = from; i < entries.end(); i++) {
-            String key = entries.key(i);
-            BsonValue value = entries.value(i);
-            if (value instanceof BsonArray) {
-                if (1 + encoder.keySize(key) > limit - p) {
-                    return -1;
-                }
-                dst[p] = BsonTypes.ARRAY;
-                p += 1 + encoder.writeKey(key, dst, p + 1);
-                p = writeArray((BsonArray) value, encoder, dst, p, limit);
-                if (p < 0) {
-                    return -1;
-                }
-            } else {
-                if (encoder.elementSize(key, value) > limit - p) {
-                    return -1;
-                }
-                p += encoder.writeElement(key, value, dst, p);
-            }
-        }
-        dst[p] = 0;
-        Bytes.writeInt(dst, 0, p + 1);
-        return p + 1;
     }
 
     /** @return the index after the array written at {@code index}, or -1 when it does not fit before {@code limit} */
@@ -273,5 +223,102 @@ public final class FramedCopy {
             throw new BsonFormatException("command too large for one array: size=" + size + " max=" + MAX_SIZE);
         }
         return (int) size;
+    }
+
+    /**
+     * The top level of a command, sized then written as its map hands its entries over ({@link DocumentEntries#forEach}), with
+     * nothing stored per entry. Not thread-safe: one per encoder ({@link PlainEncoder#topLevel}); holds the destination only
+     * while a copy runs ({@link #clear}).
+     */
+    static final class TopLevel implements BiConsumer<String, BsonValue> {
+        private static final byte[] NO_DESTINATION = new byte[0];
+        private final PlainEncoder encoder;
+        /** Whether the entries are written ({@link #write}), else sized ({@link #size}). */
+        private boolean writing;
+        /** Whether a sequence is sized from its ends. */
+        private boolean fromEnds;
+        private long size;
+        /** The size of the elements that are not arrays, counted by {@link #size}. */
+        private long plain;
+        /** What of {@link #plain} is still to write. */
+        private long plainLeft;
+        private byte[] dst = NO_DESTINATION;
+        /** The index of the top level's terminating NUL: nothing else is written there or after it. */
+        private int limit;
+        /** Where the next element goes; -1 once one did not fit. */
+        private int p;
+
+        TopLevel(final PlainEncoder encoder) {
+            this.encoder = encoder;
+        }
+
+        /** @return the exact size of the command as BSON */
+        long size(final BsonDocument command, final boolean fromEnds) {
+            this.writing = false;
+            this.fromEnds = fromEnds;
+            this.size = 4 + 1;
+            this.plain = 0;
+            DocumentEntries.forEach(command, this);
+            return size;
+        }
+
+        /** @return bytes written, or -1 when the command did not fit the array exactly (a wrong size from a sequence's ends) */
+        int write(final BsonDocument command, final byte[] dst) {
+            this.writing = true;
+            this.dst = dst;
+            this.limit = dst.length - 1;
+            this.plainLeft = plain;
+            this.p = 4;
+            DocumentEntries.forEach(command, this);
+            int end = p;
+            this.dst = NO_DESTINATION;
+            if (end < 0) {
+                return -1;
+            }
+            dst[end] = 0;
+            Bytes.writeInt(dst, 0, end + 1);
+            return end + 1;
+        }
+
+        @Override
+        public void accept(final String key, final BsonValue value) {
+            if (!writing) {
+                if (value instanceof BsonArray) {
+                    size += 1 + encoder.keySize(key) + arraySize((BsonArray) value, encoder, fromEnds);
+                } else {
+                    int element = encoder.elementSize(key, value);
+                    size += element;
+                    plain += element;
+                }
+            } else if (p >= 0) {
+                p = writeElement(key, value);
+            }
+        }
+
+        /**
+         * Writes an element. Only an array can be longer than counted (sized from its ends): it must end before the room of
+         * the elements still to write that are not arrays, whose sizes {@link #size} counted from the same values.
+         *
+         * @return the index after the element, or -1 when it does not fit
+         */
+        private int writeElement(final String key, final BsonValue value) {
+            if (value instanceof BsonArray) {
+                long arrayLimit = limit - plainLeft;
+                if (1 + encoder.keySize(key) > arrayLimit - p) {
+                    return -1;
+                }
+                dst[p] = BsonTypes.ARRAY;
+                int at = p + 1 + encoder.writeKey(key, dst, p + 1);
+                return writeArray((BsonArray) value, encoder, dst, at, (int) arrayLimit);
+            }
+            int written = encoder.writeElement(key, value, dst, p);
+            plainLeft -= written;
+            return p + written;
+        }
+
+        /** Forgets the destination (after a failed copy). */
+        void clear() {
+            dst = NO_DESTINATION;
+        }
     }
 }

@@ -4,10 +4,12 @@ import org.bson.BsonArray;
 import org.bson.BsonBinary;
 import org.bson.BsonDocument;
 import org.bson.BsonJavaScriptWithScope;
+import org.bson.BsonType;
 import org.bson.BsonValue;
 import org.bson.types.Decimal128;
 
 import java.util.Map;
+import java.util.function.BiConsumer;
 
 /**
  * Encodes a plain {@link BsonDocument} (the small top level the driver builds for insert / update / delete, with each
@@ -25,14 +27,18 @@ public final class PlainEncoder {
     private int pos;
     /** Whether the arrays of the top level are written with their first element only (a sample for the analysis). */
     private boolean sample;
-    /** The entries of the plain documents being counted or written, walked by index. */
-    final DocumentEntries entries = new DocumentEntries();
+    /** Counts the entries of plain documents for {@link PlainSize}. */
+    final PlainSize.Counter counter = new PlainSize.Counter();
+    /** Writes the entries of the plain document being written, as its map hands them over. */
+    private final EntryWriter writer = new EntryWriter();
+    /** Sizes and writes the top level of a {@link FramedCopy}. */
+    final FramedCopy.TopLevel topLevel = new FramedCopy.TopLevel(this);
     /** The open levels of a document written below the recursion limit ({@link #nested}). */
     private final OpenLevels open = new OpenLevels();
 
     /** @return the exact encoded size of the document, counted without writing ({@link PlainSize}) */
     public int size(final BsonDocument document) {
-        return PlainSize.of(document, entries);
+        return PlainSize.of(document, counter);
     }
 
     /**
@@ -41,7 +47,7 @@ public final class PlainEncoder {
      * @return the exact encoded size
      */
     public int size(final BsonDocument document, final boolean sample) {
-        return sample ? PlainSize.sample(document, entries) : PlainSize.of(document, entries);
+        return sample ? PlainSize.sample(document, counter) : PlainSize.of(document, counter);
     }
 
     /** Writes the document at {@code index}; {@code dst} must have room for {@link #size}. @return bytes written */
@@ -54,11 +60,9 @@ public final class PlainEncoder {
         this.sample = sample;
         this.dst = dst;
         this.pos = index;
-        int mark = entries.end();
         try {
             document(document, 0);
         } finally {
-            entries.release(mark);
             this.dst = NO_DESTINATION;
         }
         return pos - index;
@@ -66,7 +70,7 @@ public final class PlainEncoder {
 
     /** @return the encoded size of one element of a top-level document: type byte, key, value */
     public int elementSize(final String key, final BsonValue value) {
-        return PlainSize.elementSize(key, value, entries);
+        return PlainSize.elementSize(key, value, counter);
     }
 
     /**
@@ -75,7 +79,16 @@ public final class PlainEncoder {
      * @return bytes written
      */
     public int writeElement(final String key, final BsonValue value, final byte[] dst, final int index) {
-        return element(key, value, dst, index);
+        begin(dst, index);
+        try {
+            BsonType type = value.getBsonType();
+            putByte((byte) type.getValue());
+            putKey(key, true);
+            value(type, value, 0);
+        } finally {
+            this.dst = NO_DESTINATION;
+        }
+        return pos - index;
     }
 
     /** @return the encoded size of a key: its UTF-8 bytes and the terminating NUL */
@@ -87,7 +100,7 @@ public final class PlainEncoder {
     public int writeKey(final String key, final byte[] dst, final int index) {
         this.dst = dst;
         this.pos = index;
-        putKey(key);
+        putKey(key, true);
         this.dst = NO_DESTINATION;
         return pos - index;
     }
@@ -97,43 +110,24 @@ public final class PlainEncoder {
      * @return the encoded size of a value, without type byte and key
      */
     public int valueSize(final BsonValue value, final int depth) {
-        return PlainSize.valueSize(value, depth, entries);
+        return PlainSize.valueSize(value, depth, counter);
     }
 
     /** Writes a value (without type byte and key) at {@code index}, as {@link #valueSize} sized it. @return bytes written */
     public int writeValue(final BsonValue value, final int depth, final byte[] dst, final int index) {
-        int mark = begin(dst, index);
+        begin(dst, index);
         try {
-            value(value, depth);
+            value(value.getBsonType(), value, depth);
         } finally {
-            end(mark);
+            this.dst = NO_DESTINATION;
         }
         return pos - index;
     }
 
-    private int element(final String key, final BsonValue value, final byte[] dst, final int index) {
-        int mark = begin(dst, index);
-        try {
-            putByte((byte) value.getBsonType().getValue());
-            putKey(key);
-            value(value, 0);
-        } finally {
-            end(mark);
-        }
-        return pos - index;
-    }
-
-    /** @return the entries' mark, to give back to {@link #end} */
-    private int begin(final byte[] dst, final int index) {
+    private void begin(final byte[] dst, final int index) {
         this.sample = false;
         this.dst = dst;
         this.pos = index;
-        return entries.end();
-    }
-
-    private void end(final int mark) {
-        entries.release(mark);
-        this.dst = NO_DESTINATION;
     }
 
     private void document(final BsonDocument document, final int depth) {
@@ -145,15 +139,11 @@ public final class PlainEncoder {
         }
         int start = pos;
         pos += 4;
-        DocumentEntries e = entries;
-        int from = e.load(document);
-        for (int i = from; i < e.end(); i++) {
-            BsonValue value = e.value(i);
-            putByte((byte) value.getBsonType().getValue());
-            putKey(e.key(i));
-            value(value, depth);
-        }
-        e.release(from);
+        EntryWriter w = writer;
+        int outer = w.depth;
+        w.depth = depth;
+        DocumentEntries.forEach(document, w);
+        w.depth = outer;
         putByte((byte) 0);
         Bytes.writeInt(dst, start, pos - start);
     }
@@ -165,17 +155,19 @@ public final class PlainEncoder {
         int size = sample && depth == 1 ? Math.min(1, array.size()) : array.size();
         for (int i = 0; i < size; i++) {
             BsonValue value = array.get(i);
-            putByte((byte) value.getBsonType().getValue());
+            BsonType type = value.getBsonType();
+            putByte((byte) type.getValue());
             putDigits(i);
             putByte((byte) 0);
-            value(value, depth);
+            value(type, value, depth);
         }
         putByte((byte) 0);
         Bytes.writeInt(dst, start, pos - start);
     }
 
-    private void value(final BsonValue value, final int depth) {
-        switch (value.getBsonType()) {
+    /** Writes a value of type {@code type} (its {@code getBsonType()}, read once by the caller, which writes it too). */
+    private void value(final BsonType type, final BsonValue value, final int depth) {
+        switch (type) {
             case DOUBLE:
                 putLong(Double.doubleToRawLongBits(value.asDouble().getValue()));
                 break;
@@ -216,13 +208,13 @@ public final class PlainEncoder {
                 putLong(value.asInt64().getValue());
                 break;
             default:
-                lessCommon(value, depth);
+                lessCommon(type, value, depth);
         }
     }
 
     /** The types commands rarely hold, apart so that {@link #value} stays short. */
-    private void lessCommon(final BsonValue value, final int depth) {
-        switch (value.getBsonType()) {
+    private void lessCommon(final BsonType type, final BsonValue value, final int depth) {
+        switch (type) {
             case BINARY:
                 binary(value.asBinary());
                 break;
@@ -243,7 +235,7 @@ public final class PlainEncoder {
                 putLong(decimal.getHigh());
                 break;
             default:
-                throw new BsonFormatException("unsupported BSON type " + value.getBsonType());
+                throw new BsonFormatException("unsupported BSON type " + type);
         }
     }
 
@@ -304,7 +296,7 @@ public final class PlainEncoder {
                     Map.Entry<String, BsonValue> entry = levels.nextEntry();
                     value = entry.getValue();
                     putByte((byte) value.getBsonType().getValue());
-                    putKey(entry.getKey());
+                    putKey(entry.getKey(), false);
                 }
                 enter(levels, value, levels.depth() + 1);
             }
@@ -324,7 +316,7 @@ public final class PlainEncoder {
             container = value.asJavaScriptWithScope().getScope();
         } else if (!value.isDocument() && !value.isArray()) {
             // holds no other value: the recursion below stops at once
-            value(value, level - 1);
+            value(value.getBsonType(), value, level - 1);
             return;
         }
         BsonBounds.checkDepth(level);
@@ -363,12 +355,8 @@ public final class PlainEncoder {
         pos += Bytes.writeDigits(dst, pos, value);
     }
 
-    private void putKey(final String key) {
-        if (key.indexOf('\0') >= 0) {
-            throw new BsonFormatException("key holds a NUL character: key length=" + key.length());
-        }
-        putUtf8(key);
-        putByte((byte) 0);
+    private void putKey(final String key, final boolean remember) {
+        pos = KeyBytes.write(key, dst, pos, remember);
     }
 
     private void putCString(final String value) {
@@ -390,5 +378,23 @@ public final class PlainEncoder {
     /** UTF-8 as the driver's codec writes it ({@link Bytes#writeUtf8}). */
     private void putUtf8(final String s) {
         pos = Bytes.writeUtf8(s, dst, pos);
+    }
+
+    /**
+     * Writes the entries of one plain document as its map hands them over ({@link DocumentEntries#forEach}): a nested
+     * document's depth keeps that of the one that holds it in a local of {@link #document}, so that nothing is stored per
+     * entry.
+     */
+    private final class EntryWriter implements BiConsumer<String, BsonValue> {
+        /** The depth of the document being written (0: the top level). */
+        private int depth;
+
+        @Override
+        public void accept(final String key, final BsonValue value) {
+            BsonType type = value.getBsonType();
+            putByte((byte) type.getValue());
+            putKey(key, depth == 0);
+            value(type, value, depth);
+        }
     }
 }

@@ -9,28 +9,22 @@ import org.bson.BsonValue;
 
 import java.util.Arrays;
 import java.util.Map;
+import java.util.function.BiConsumer;
 
 /**
  * The encoded size of a plain {@link BsonDocument}, the same as {@link PlainEncoder#size(BsonDocument)} gives, counted without
  * writing: lengths add up by type, strings by their UTF-8 length, byte-backed documents by their length, and document
  * sequences (the top level's arrays) from their buffers in O(1) where {@link DocumentBytes#sequenceSize} tells it. For the
- * metrics path, which needs the size and never the bytes. Thread-safe; allocation-free once the keys in use are known.
+ * metrics path, which needs the size and never the bytes. Plain documents are read as their map hands their entries over
+ * ({@link DocumentEntries#forEach}) to the calling thread's {@link Counter}, keys by their remembered encoded length
+ * ({@link KeyBytes}). Thread-safe; allocation-free once the keys in use are known.
  */
 public final class PlainSize {
-    static final int KEY_SLOTS = 256;
-    static final int MAX_KEY_LENGTH = 64;
     /**
      * The depth down to which nested plain documents are counted (and written, by {@link PlainEncoder}) by recursion, a few
      * frames a level; deeper ones, by one loop with their levels on a heap stack, so that no input decides the stack's depth.
      */
     static final int RECURSION_LIMIT = 8;
-    /**
-     * The lengths of keys seen: a command's keys are the driver's constants (equal to the key held, the same instance most
-     * often, which {@code equals} answers at once), so that a key is measured once. A
-     * key takes only an empty slot (no eviction, no allocation once the slots of the keys in use are taken); entries are
-     * immutable and published through a plain array (a racing reader may miss and measure the key again).
-     */
-    private static final KeyLength[] KEYS = new KeyLength[KEY_SLOTS];
 
     private PlainSize() {
     }
@@ -48,17 +42,12 @@ public final class PlainSize {
      * @throws BsonFormatException as {@link PlainEncoder} does: a key with a NUL, nesting too deep, a size past 2 GiB
      */
     public static int of(final BsonDocument document) {
-        return of(document, Workspace.current().encoder.entries);
+        return of(document, Workspace.current().encoder.counter);
     }
 
-    /** {@link #of(BsonDocument)} with the calling thread's entries. */
-    static int of(final BsonDocument document, final DocumentEntries entries) {
-        int mark = entries.end();
-        try {
-            return checked(document(document, 0, entries));
-        } finally {
-            entries.release(mark);
-        }
+    /** {@link #of(BsonDocument)} with the calling thread's counter. */
+    static int of(final BsonDocument document, final Counter counter) {
+        return checked(document(document, 0, counter));
     }
 
     /**
@@ -69,54 +58,33 @@ public final class PlainSize {
      * @throws BsonFormatException as {@link #of}
      */
     public static int sample(final BsonDocument document) {
-        return sample(document, Workspace.current().encoder.entries);
+        return sample(document, Workspace.current().encoder.counter);
     }
 
-    /** {@link #sample(BsonDocument)} with the calling thread's entries. */
-    static int sample(final BsonDocument document, final DocumentEntries entries) {
+    /** {@link #sample(BsonDocument)} with the calling thread's counter. */
+    static int sample(final BsonDocument document, final Counter counter) {
         if (DocumentBytes.isByteBacked(document)) {
             return DocumentBytes.length(document);
         }
-        int from = entries.load(document);
-        try {
-            long size = 5;
-            for (int i = from; i < entries.end(); i++) {
-                BsonValue value = entries.value(i);
-                size += 2 + key(entries.key(i)) + (value.isArray() ? firstElement(value.asArray(), entries)
-                        : value(value, 0, entries));
-            }
-            return checked(size);
-        } finally {
-            entries.release(from);
-        }
+        return checked(counter.count(document, 0, true));
     }
 
     /** @return the encoded size of one element of a top-level document: type byte, key and its NUL, value */
-    static int elementSize(final String key, final BsonValue value, final DocumentEntries entries) {
-        int mark = entries.end();
-        try {
-            return checked(2 + key(key) + value(value, 0, entries));
-        } finally {
-            entries.release(mark);
-        }
+    static int elementSize(final String key, final BsonValue value, final Counter counter) {
+        return checked(2 + KeyBytes.length(key, true) + value(value, 0, counter));
     }
 
     /** @return the encoded size of a key: its UTF-8 bytes and the terminating NUL */
     static int keySize(final String key) {
-        return checked(key(key) + 1);
+        return checked(KeyBytes.length(key, true) + 1);
     }
 
     /**
      * @param depth the depth of the document or array that holds the value (0: the top level)
      * @return the encoded size of a value, without type byte and key
      */
-    static int valueSize(final BsonValue value, final int depth, final DocumentEntries entries) {
-        int mark = entries.end();
-        try {
-            return checked(value(value, depth, entries));
-        } finally {
-            entries.release(mark);
-        }
+    static int valueSize(final BsonValue value, final int depth, final Counter counter) {
+        return checked(value(value, depth, counter));
     }
 
     private static int checked(final long size) {
@@ -127,27 +95,21 @@ public final class PlainSize {
     }
 
     /** @return the size of a top-level array holding its first element only */
-    private static long firstElement(final BsonArray array, final DocumentEntries entries) {
+    private static long firstElement(final BsonArray array, final Counter counter) {
         BsonBounds.checkDepth(1);
         // index key "0": one digit and its NUL, after the type byte
-        return 5 + (array.isEmpty() ? 0 : 3 + value(array.get(0), 1, entries));
+        return 5 + (array.isEmpty() ? 0 : 3 + value(array.get(0), 1, counter));
     }
 
-    private static long document(final BsonDocument document, final int depth, final DocumentEntries entries) {
+    private static long document(final BsonDocument document, final int depth, final Counter counter) {
         BsonBounds.checkDepth(depth);
         if (DocumentBytes.isByteBacked(document)) {
             return DocumentBytes.length(document);
         }
-        long size = 5;
-        int from = entries.load(document);
-        for (int i = from; i < entries.end(); i++) {
-            size += 2 + key(entries.key(i)) + value(entries.value(i), depth, entries);
-        }
-        entries.release(from);
-        return size;
+        return counter.count(document, depth, false);
     }
 
-    private static long array(final BsonArray array, final int depth, final DocumentEntries entries) {
+    private static long array(final BsonArray array, final int depth, final Counter counter) {
         BsonBounds.checkDepth(depth);
         if (depth == 1) {
             int size = DocumentBytes.sequenceSize(array);
@@ -158,21 +120,21 @@ public final class PlainSize {
         long size = 5;
         int count = array.size();
         for (int i = 0; i < count; i++) {
-            size += 2 + Bytes.digits(i) + value(array.get(i), depth, entries);
+            size += 2 + Bytes.digits(i) + value(array.get(i), depth, counter);
         }
         return size;
     }
 
-    private static long value(final BsonValue value, final int depth, final DocumentEntries entries) {
+    private static long value(final BsonValue value, final int depth, final Counter counter) {
         switch (value.getBsonType()) {
             case STRING:
                 return string(value.asString().getValue());
             case DOCUMENT:
-                return depth < RECURSION_LIMIT ? document(value.asDocument(), depth + 1, entries)
-                        : nested(value, depth + 1, entries);
+                return depth < RECURSION_LIMIT ? document(value.asDocument(), depth + 1, counter)
+                        : nested(value, depth + 1, counter);
             case ARRAY:
-                return depth < RECURSION_LIMIT ? array(value.asArray(), depth + 1, entries)
-                        : nested(value, depth + 1, entries);
+                return depth < RECURSION_LIMIT ? array(value.asArray(), depth + 1, counter)
+                        : nested(value, depth + 1, counter);
             case INT32:
                 return 4;
             case DOUBLE:
@@ -206,10 +168,10 @@ public final class PlainSize {
                 return string(value.asSymbol().getSymbol());
             case JAVASCRIPT_WITH_SCOPE:
                 if (depth >= RECURSION_LIMIT) {
-                    return nested(value, depth + 1, entries);
+                    return nested(value, depth + 1, counter);
                 }
                 BsonJavaScriptWithScope code = value.asJavaScriptWithScope();
-                return 4 + string(code.getCode()) + document(code.getScope(), depth + 1, entries);
+                return 4 + string(code.getCode()) + document(code.getScope(), depth + 1, counter);
             default:
                 throw new BsonFormatException("unsupported BSON type " + value.getBsonType());
         }
@@ -219,7 +181,7 @@ public final class PlainSize {
      * The size of a document, array or code with scope at {@code level} (its own depth) and all it holds, in one loop: sizes
      * add up in any order, so each container still to count waits on a heap stack with its depth, and none is re-entered.
      */
-    private static long nested(final BsonValue root, final int level, final DocumentEntries entries) {
+    private static long nested(final BsonValue root, final int level, final Counter counter) {
         BsonValue[] pending = {root};
         int[] levels = {level};
         int count = 1;
@@ -252,18 +214,18 @@ public final class PlainSize {
                         pending[count] = element;
                         levels[count++] = d + 1;
                     } else {
-                        size += value(element, d, entries);
+                        size += value(element, d, counter);
                     }
                 }
             } else {
                 for (Map.Entry<String, BsonValue> entry : value.asDocument().entrySet()) {
                     BsonValue element = entry.getValue();
-                    size += 2 + key(entry.getKey());
+                    size += 2 + KeyBytes.length(entry.getKey(), false);
                     if (holdsValues(element)) {
                         pending[count] = element;
                         levels[count++] = d + 1;
                     } else {
-                        size += value(element, d, entries);
+                        size += value(element, d, counter);
                     }
                 }
             }
@@ -282,21 +244,6 @@ public final class PlainSize {
     /** @return the UTF-8 length of a key or C string, refused when it holds a NUL (its terminator not counted) */
     private static long cstring(final String value) {
         return utf8Length(value, true);
-    }
-
-    /** @return the UTF-8 length of a key, refused when it holds a NUL; remembered for the keys a command is built of */
-    private static long key(final String key) {
-        int h = key.hashCode();
-        int slot = (h ^ (h >>> 16)) & (KEY_SLOTS - 1);
-        KeyLength held = KEYS[slot];
-        if (held != null && held.key.equals(key)) {
-            return held.length;
-        }
-        long length = utf8Length(key, true);
-        if (held == null && key.length() <= MAX_KEY_LENGTH) {
-            KEYS[slot] = new KeyLength(key, length);
-        }
-        return length;
     }
 
     /**
@@ -325,14 +272,39 @@ public final class PlainSize {
         return bytes;
     }
 
-    /** A key and its UTF-8 length: immutable. */
-    private static final class KeyLength {
-        final String key;
-        final long length;
+    /**
+     * Counts the entries of plain documents as their map hands them over ({@link DocumentEntries#forEach}), one document at a
+     * time: a nested document's count keeps the count of the one that holds it in a local of {@link #count}, so that nothing
+     * is stored per entry. Not thread-safe: one per encoder ({@link PlainEncoder#counter}).
+     */
+    static final class Counter implements BiConsumer<String, BsonValue> {
+        /** The size of the document being counted so far. */
+        private long size;
+        /** Its depth (0: the top level). */
+        private int depth;
+        /** Whether its arrays count their first element only (the top level of a sample). */
+        private boolean sample;
 
-        KeyLength(final String key, final long length) {
-            this.key = key;
-            this.length = length;
+        /** @return the encoded size of a plain document at {@code depth}, its arrays with their first element only if asked */
+        long count(final BsonDocument document, final int depth, final boolean sample) {
+            long outerSize = this.size;
+            int outerDepth = this.depth;
+            boolean outerSample = this.sample;
+            this.size = 5;
+            this.depth = depth;
+            this.sample = sample;
+            DocumentEntries.forEach(document, this);
+            long counted = this.size;
+            this.size = outerSize;
+            this.depth = outerDepth;
+            this.sample = outerSample;
+            return counted;
+        }
+
+        @Override
+        public void accept(final String key, final BsonValue value) {
+            size += 2 + KeyBytes.length(key, depth == 0) + (sample && value.isArray() ? firstElement(value.asArray(), this)
+                    : value(value, depth, this));
         }
     }
 }

@@ -107,6 +107,26 @@ class FramedCopyTest {
     }
 
     @Test
+    void sequenceSizedWrongFromItsEndsBeforeOtherElementsIsSizedOneByOne() {
+        assumeFieldAccess();
+        for (int gap : new int[]{0, 3}) {
+            // a document listed twice (gap 0: the size from the ends is too small) or bytes between them (too large)
+            BsonArray sequence = SequenceInOneBuffer.of(3, gap);
+            sequence.add(1, sequence.get(1));
+            List<BsonValue> plain = documents(3);
+            plain.add(1, document(1));
+            // elements after the sequence that take more room than its size from the ends misses
+            BsonString comment = new BsonString("c".repeat(200));
+            BsonDocument command = new BsonDocument("insert", new BsonString("customers")).append("documents", sequence)
+                    .append("comment", comment).append("$db", new BsonString("shop"));
+            byte[] expected = DriverShapes.encode(new BsonDocument("insert", new BsonString("customers"))
+                    .append("documents", new BsonArray(plain)).append("comment", comment)
+                    .append("$db", new BsonString("shop")));
+            assertArrayEquals(expected, FramedCopy.copy(command, new PlainEncoder()), "gap=" + gap);
+        }
+    }
+
+    @Test
     void documentLengthBeyondItsBufferIsRefused() {
         assumeFieldAccess();
         byte[] bytes = DriverShapes.encode(document(1));
