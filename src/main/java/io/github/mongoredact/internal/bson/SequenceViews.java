@@ -1,5 +1,6 @@
 package io.github.mongoredact.internal.bson;
 
+import com.mongodb.lang.Nullable;
 import org.bson.BsonArray;
 import org.bson.BsonDocument;
 import org.bson.BsonValue;
@@ -7,6 +8,7 @@ import org.bson.ByteBuf;
 import org.bson.RawBsonDocument;
 
 import java.util.Arrays;
+import java.util.function.BiConsumer;
 
 /**
  * The document sequences of a plain top level (the arrays of byte-backed documents the driver appends after {@code $db}),
@@ -32,6 +34,7 @@ public final class SequenceViews {
     private int sequences;
     /** What the sequences add to the top level's size beyond their empty arrays: each document with its element head. */
     private long sequenceBytes;
+    private final Pass pass = new Pass();
 
     /**
      * Sizes the top level with each sequence as an empty array, and reaches every sequence document, framing checked.
@@ -41,29 +44,21 @@ public final class SequenceViews {
      */
     public int size(final BsonDocument top, final PlainEncoder encoder) {
         clear();
-        DocumentEntries e = encoder.entries;
-        int from = e.load(top);
+        Pass pass = begin(encoder, null, 0);
         try {
-            long size = 4 + 1;
-            for (int i = from; i < e.end(); i++) {
-                BsonValue value = e.value(i);
-                if (isSequence(value)) {
-                    if (!reach((BsonArray) value, i - from)) {
-                        clear();
-                        return -1;
-                    }
-                    size += 1 + encoder.keySize(e.key(i)) + 4 + 1;
-                } else {
-                    size += encoder.elementSize(e.key(i), value);
-                }
+            DocumentEntries.forEach(top, pass);
+            if (pass.unreachable) {
+                clear();
+                return -1;
             }
+            long size = 4 + 1 + pass.size;
             if (size + sequenceBytes > FramedCopy.MAX_SIZE) {
                 throw new BsonFormatException("command too large for one array: size=" + (size + sequenceBytes) + " max="
                         + FramedCopy.MAX_SIZE);
             }
             return (int) size;
         } finally {
-            e.release(from);
+            pass.end();
         }
     }
 
@@ -73,30 +68,27 @@ public final class SequenceViews {
      * @return bytes written
      */
     public int write(final BsonDocument top, final PlainEncoder encoder, final byte[] dst, final int index) {
-        DocumentEntries e = encoder.entries;
-        int from = e.load(top);
+        Pass pass = begin(encoder, dst, index + 4);
         try {
-            int p = index + 4;
-            int s = 0;
-            for (int i = from; i < e.end(); i++) {
-                String key = e.key(i);
-                if (s < sequences && sequenceInts[SEQUENCE * s + ENTRY] == i - from) {
-                    dst[p] = BsonTypes.ARRAY;
-                    p += 1 + encoder.writeKey(key, dst, p + 1);
-                    sequenceInts[SEQUENCE * s++ + PLACE] = p;
-                    Bytes.writeInt(dst, p, 5);
-                    dst[p + 4] = 0;
-                    p += 5;
-                } else {
-                    p += encoder.writeElement(key, e.value(i), dst, p);
-                }
-            }
+            DocumentEntries.forEach(top, pass);
+            int p = pass.at;
             dst[p++] = 0;
             Bytes.writeInt(dst, index, p - index);
             return p - index;
         } finally {
-            e.release(from);
+            pass.end();
         }
+    }
+
+    private Pass begin(final PlainEncoder encoder, @Nullable final byte[] dst, final int at) {
+        pass.encoder = encoder;
+        pass.dst = dst;
+        pass.at = at;
+        pass.entry = 0;
+        pass.sequence = 0;
+        pass.size = 0;
+        pass.unreachable = false;
+        return pass;
     }
 
     /** @return the size of the command as sent, sequences whole, given the size {@link #size} returned */
@@ -230,5 +222,64 @@ public final class SequenceViews {
         spans[2 * documents + 1] = length;
         documents++;
         return true;
+    }
+
+    /**
+     * One pass over the top level's entries as its map hands them over ({@link DocumentEntries#forEach}): sizing (no
+     * destination), or writing into {@code dst} from {@code at}. Holds the caller's arrays only during the pass.
+     */
+    private final class Pass implements BiConsumer<String, BsonValue> {
+        @Nullable
+        private PlainEncoder encoder;
+        @Nullable
+        private byte[] dst;
+        private int at;
+        private int entry;
+        private int sequence;
+        private long size;
+        private boolean unreachable;
+
+        @Override
+        public void accept(final String key, final BsonValue value) {
+            int i = entry++;
+            PlainEncoder e = encoder();
+            byte[] out = dst;
+            if (out == null) {
+                if (unreachable) {
+                    return;
+                }
+                if (isSequence(value)) {
+                    if (!reach((BsonArray) value, i)) {
+                        unreachable = true;
+                        return;
+                    }
+                    size += 1 + e.keySize(key) + 4 + 1;
+                } else {
+                    size += e.elementSize(key, value);
+                }
+            } else if (sequence < sequences && sequenceInts[SEQUENCE * sequence + ENTRY] == i) {
+                out[at] = BsonTypes.ARRAY;
+                at += 1 + e.writeKey(key, out, at + 1);
+                sequenceInts[SEQUENCE * sequence++ + PLACE] = at;
+                Bytes.writeInt(out, at, 5);
+                out[at + 4] = 0;
+                at += 5;
+            } else {
+                at += e.writeElement(key, value, out, at);
+            }
+        }
+
+        private PlainEncoder encoder() {
+            PlainEncoder e = encoder;
+            if (e == null) {
+                throw new IllegalStateException("no encoder: a pass runs only inside size() or write()");
+            }
+            return e;
+        }
+
+        void end() {
+            encoder = null;
+            dst = null;
+        }
     }
 }
