@@ -63,6 +63,25 @@ public final class BsonCursor {
         return strict;
     }
 
+    /** @return whether the cursor reads {@code array} now */
+    boolean reads(final byte[] array) {
+        return src == array;
+    }
+
+    /**
+     * Takes the document at {@code off} of the bound source, ending before {@code end}, as the element read: a document whose
+     * key is not in the source (an element of a sequence left where it lies, its key written from its index). Its framing was
+     * checked where it was reached ({@code SequenceViews}); the walker frames it again when it opens it.
+     */
+    void document(final int off, final int end) {
+        type = BsonTypes.DOCUMENT;
+        key = off;
+        keyEnd = off;
+        keySuspect = false;
+        value = off;
+        valueEnd = end;
+    }
+
     /** @return the type of the element read last */
     public byte type() {
         return type;

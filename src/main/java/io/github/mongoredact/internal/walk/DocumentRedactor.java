@@ -21,8 +21,9 @@ import java.util.Arrays;
  *     (byte-backed top level), or the small plain top level is encoded value by value with its byte-backed sequence
  *     documents copied whole, framing checked ({@link FramedCopy}); its analysis, when a sink reads it, walks a sample (the
  *     top level and the first document of each sequence), as the analysis without a copy does.</li>
- *     <li>Any other rules: the bytes are reached where they are (heap arrays) or gathered into the thread's scratch, and the
- *     {@link RedactionWalker} writes the output into the same scratch in one pass that also sizes and analyses it; one
+ *     <li>Any other rules: the bytes are reached where they are (heap arrays); a plain top level is encoded into the thread's
+ *     scratch with its sequence documents left where they lie ({@code SequenceViews}), or gathered whole where one is not in a
+ *     heap array; the {@link RedactionWalker} writes the output into the same scratch in one pass that also sizes and analyses it; one
  *     exact-size copy of that is the output. Only when the scratch had too little room (or the command is too large for a
  *     pooled scratch) does a second, exact write follow the sizing pass.</li>
  * </ul>
@@ -199,7 +200,7 @@ public final class DocumentRedactor {
         byte[] src = workspace.source();
         int off = workspace.sourceOff();
         int end = workspace.sourceEnd();
-        result.inputSize(end - off);
+        result.inputSize(copy ? onePass.inputLength() : end - off);
         walker.bind(src, off, end, rules(), command, policy());
         if (!copy) {
             walker.analyse(fingerprint);
@@ -229,6 +230,16 @@ public final class DocumentRedactor {
         int off = analyse ? walker.collectionOffset() : -1;
         String collection = off < 0 ? null : collectionNames.resolve(src, off, walker.collectionLength());
         result.analysis(fingerprint ? walker.fingerprint() : 0, collection, walker.valuesRedacted());
+    }
+
+    /** Whether a plain top level's sequences are gathered into the scratch (tests: the walk the in-place one must equal). */
+    void gatherSequences(final boolean gather) {
+        onePass.gatherSequences(gather);
+    }
+
+    /** @return whether the last call walked a plain top level's sequences where they lie (tests) */
+    boolean sequencesInPlace() {
+        return onePass.placed();
     }
 
     static void checkWritten(final int sized, final int written) {

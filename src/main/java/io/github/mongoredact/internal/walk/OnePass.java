@@ -3,12 +3,15 @@ package io.github.mongoredact.internal.walk;
 import com.mongodb.lang.Nullable;
 import io.github.mongoredact.internal.bson.DocumentBytes;
 import io.github.mongoredact.internal.bson.PlainSize;
+import io.github.mongoredact.internal.bson.SequenceViews;
 import io.github.mongoredact.internal.bson.Workspace;
 import org.bson.BsonDocument;
 
 /**
  * Where a redacting walk reads and writes: the source where it lies (a heap array) or gathered into the thread's scratch,
- * and room in the same scratch for the output, so that one pass writes and sizes it and one exact-size copy follows.
+ * and room in the same scratch for the output, so that one pass writes and sizes it and one exact-size copy follows. A plain
+ * top level is encoded into the scratch with each document sequence as an empty array, its documents left where they lie
+ * (the walker's {@link SequenceViews}); where one of them is not in a heap array, the whole command is gathered.
  *
  * <p>The room is a guess (twice the input and a little more: placeholders can be longer than the values they replace); a walk
  * that needs more turns into a sizing pass ({@link RedactionWalker#overflowed()}) and the caller writes again into an array of
@@ -19,6 +22,10 @@ final class OnePass {
     private final RedactionWalker walker;
     @Nullable
     private byte[] scratch;
+    private int inputLength;
+    /** Whether the last {@link #source} left sequences where they lie. */
+    private boolean placed;
+    private boolean gatherSequences;
 
     OnePass(final RedactionWalker walker) {
         this.walker = walker;
@@ -31,15 +38,29 @@ final class OnePass {
      */
     int source(final BsonDocument document, final Workspace workspace) {
         scratch = null;
+        placed = false;
         if (DocumentBytes.view(document, workspace)) {
-            long room = room(workspace.sourceLength());
+            inputLength = workspace.sourceLength();
+            long room = room(inputLength);
             if (room > Workspace.MAX_ONE_PASS_BYTES) {
                 return -1;
             }
             scratch = workspace.scratch((int) room);
             return 0;
         }
+        SequenceViews sequences = walker.sequences();
+        // a byte-backed document not in a heap array is gathered whole, its bytes copied as they are
+        int top = gatherSequences || DocumentBytes.isByteBacked(document) ? -1 : sequences.size(document, workspace.encoder);
+        if (top >= 0) {
+            // the top level into the scratch, each sequence as an empty array; the sequence documents stay where they lie
+            // at most FramedCopy's bound: size() refuses larger commands
+            int length = (int) sequences.inputLength(top);
+            inputLength = length;
+            placed = true;
+            return placed(document, workspace, top, top + room(length), sequences);
+        }
         int length = PlainSize.asSent(document);
+        inputLength = length;
         long total = length + room(length);
         boolean onePass = total <= Workspace.MAX_ONE_PASS_BYTES;
         byte[] array = workspace.scratch(onePass ? (int) total : length);
@@ -49,6 +70,35 @@ final class OnePass {
         }
         scratch = array;
         return length;
+    }
+
+    /** Writes the top level without its sequences' documents into the scratch. @return as {@link #source} */
+    private int placed(final BsonDocument document, final Workspace workspace, final int top, final long total,
+                       final SequenceViews sequences) {
+        boolean onePass = total <= Workspace.MAX_ONE_PASS_BYTES;
+        byte[] array = workspace.scratch(onePass ? (int) total : top);
+        DocumentRedactor.checkWritten(top, sequences.write(document, workspace.encoder, array, 0));
+        workspace.source(array, 0, top);
+        if (!onePass) {
+            return -1;
+        }
+        scratch = array;
+        return top;
+    }
+
+    /** @return the size of the document {@link #source} pointed at, as sent (its sequences whole, wherever they lie) */
+    int inputLength() {
+        return inputLength;
+    }
+
+    /** @return whether the last {@link #source} left a plain top level's sequences where they lie */
+    boolean placed() {
+        return placed;
+    }
+
+    /** Whether a plain top level's sequences are gathered into the scratch with it, as before they were read in place. */
+    void gatherSequences(final boolean gather) {
+        this.gatherSequences = gather;
     }
 
     /** Points the workspace's source at the document, where it lies or gathered into the scratch; no room for output. */

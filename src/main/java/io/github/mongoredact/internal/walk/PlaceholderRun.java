@@ -5,6 +5,7 @@ import io.github.mongoredact.internal.bson.BsonBounds;
 import io.github.mongoredact.internal.bson.BsonTypes;
 import io.github.mongoredact.internal.bson.Bytes;
 import io.github.mongoredact.internal.bson.Output;
+import io.github.mongoredact.internal.bson.SequenceViews;
 import io.github.mongoredact.internal.mask.DataLikeKeys;
 import io.github.mongoredact.internal.mask.IndexKeys;
 import io.github.mongoredact.internal.mask.Placeholders;
@@ -141,14 +142,12 @@ final class PlaceholderRun {
      * @return where it stopped: {@code end}, or an element the walker's general path takes
      */
     int documents(final int from, final int end, final int firstIndex, final int depth) {
-        redacted = 0;
-        documents = 0;
-        int room = out.remaining();
-        byte[] dst = room > 0 ? out.room(room) : null;
-        if (dst == null && out.writing() || depth + 1 >= BsonBounds.MAX_DEPTH) {
+        int room = begin(depth);
+        if (room < 0) {
             return from;
         }
         byte[] src = cursor.src();
+        byte[] dst = room > 0 ? out.room(room) : null;
         int at = out.position();
         int stop = at + room;
         int p = from;
@@ -162,33 +161,99 @@ final class PlaceholderRun {
             if (length < 5 || length > end - v || src[v + length - 1] != 0) {
                 break;
             }
-            int keyLength = IndexKeys.digits(index);
-            int head = 1 + keyLength + 1;
-            if (dst != null) {
-                if (stop - at < head + 4) {
-                    break;
-                }
-                dst[at] = BsonTypes.DOCUMENT;
-                IndexKeys.copy(dst, at + 1, index);
-                dst[at + head - 1] = 0;
-            }
-            int document = at + head;
-            if (loop(src, v + 4, v + length - 1, dst, document + 4, stop) != v + length - 1 || dst != null && stop - loopAt < 1) {
+            int after = document(src, v, length, index, dst, at, stop);
+            if (after < 0) {
                 break;
             }
-            at = loopAt + 1;
-            if (dst != null) {
-                dst[at - 1] = 0;
-                Bytes.writeInt(dst, document, at - document);
-            }
+            at = after;
             values += loopCount;
             index++;
             p = v + length;
         }
+        finish(at, values, index - firstIndex);
+        return p;
+    }
+
+    /**
+     * {@link #documents(int, int, int, int)} over documents {@code from} to {@code to} of a sequence left where it lies, each
+     * in its own array.
+     *
+     * @return where it stopped: {@code to}, or the document the walker's general path takes
+     */
+    int documents(final SequenceViews sequence, final int from, final int to, final int firstIndex, final int depth) {
+        int room = begin(depth);
+        if (room < 0) {
+            return from;
+        }
+        byte[] dst = room > 0 ? out.room(room) : null;
+        int at = out.position();
+        int stop = at + room;
+        int j = from;
+        int values = 0;
+        while (j < to) {
+            int after = document(sequence.array(j), sequence.offset(j), sequence.length(j), firstIndex + j - from, dst, at,
+                    stop);
+            if (after < 0) {
+                break;
+            }
+            at = after;
+            values += loopCount;
+            j++;
+        }
+        finish(at, values, j - from);
+        return j;
+    }
+
+    /**
+     * Starts a run of documents in an array at {@code depth}.
+     *
+     * @return the room to write into (0 while counting), or -1 where no run can start (no room, too deep)
+     */
+    private int begin(final int depth) {
+        redacted = 0;
+        documents = 0;
+        int room = out.remaining();
+        if (room <= 0 && out.writing() || depth + 1 >= BsonBounds.MAX_DEPTH) {
+            return -1;
+        }
+        return Math.max(room, 0);
+    }
+
+    private void finish(final int at, final int values, final int taken) {
         out.advance(at - out.position());
         redacted = values;
-        documents = index - firstIndex;
-        return p;
+        documents = taken;
+    }
+
+    /**
+     * One document of a rule-free array, at {@code src[v]} of {@code length} bytes, framing checked, written with key
+     * {@code index} at {@code at} (counted when {@code dst} is null) below {@code stop}; its values replaced are then
+     * {@link #loopCount}.
+     *
+     * @return the index after it in the output, or -1 where the walker's general path takes it
+     */
+    private int document(final byte[] src, final int v, final int length, final int index, @Nullable final byte[] dst,
+                         final int at, final int stop) {
+        int head = 1 + IndexKeys.digits(index) + 1;
+        if (dst != null) {
+            if (stop - at < head + 4) {
+                return -1;
+            }
+            dst[at] = BsonTypes.DOCUMENT;
+            IndexKeys.copy(dst, at + 1, index);
+            dst[at + head - 1] = 0;
+        }
+        int document = at + head;
+        int last = v + length - 1;
+        if (loop(src, v + 4, last, dst, document + 4, stop) != last || dst != null && stop - loopAt < 1) {
+            return -1;
+        }
+        int after = loopAt + 1;
+        if (dst != null) {
+            dst[after - 1] = 0;
+            Bytes.writeInt(dst, document, after - document);
+        }
+        return after;
     }
 
     /** The element loop: from {@code p} to {@code end}, written from {@code at} (counted when {@code dst} is null) below {@code stop}. */

@@ -3,6 +3,7 @@ package io.github.mongoredact.internal.walk;
 import io.github.mongoredact.internal.bson.BsonBounds;
 import io.github.mongoredact.internal.bson.BsonFraming;
 import io.github.mongoredact.internal.bson.Output;
+import io.github.mongoredact.internal.bson.SequenceViews;
 import io.github.mongoredact.internal.rules.CompiledPolicy;
 
 /**
@@ -145,6 +146,14 @@ final class RedactionWalker {
     /** Forgets the source and destination arrays (the source may be a driver buffer's). Called after every pass. */
     void clear() {
         driver.clear();
+    }
+
+    /**
+     * @return where {@link OnePass} puts the document sequences of a plain top level left where they lie, before
+     *         {@link #bind}; {@link #clear()} forgets them
+     */
+    SequenceViews sequences() {
+        return driver.sequences;
     }
 
     long fingerprint() {

@@ -40,6 +40,12 @@ final class WalkDriver extends WalkState {
             throw new IllegalStateException("no rules: the walker runs only after bind()");
         }
         inForce(bound);
+        byte[] top = boundSrc;
+        if (top == null) {
+            throw new IllegalStateException("no source: the walker runs only after bind()");
+        }
+        // a walk before this one may have left the cursor in a sequence document's array
+        read(top, boundEnd);
         open(srcOff, bound.root, bound.unmatched, WalkFrames.TOP | hashing(mode.fingerprint));
         run(-1, mode);
     }
@@ -48,6 +54,11 @@ final class WalkDriver extends WalkState {
     private void run(final int base, final WalkMode mode) {
         while (frames.depth > base) {
             int d = frames.depth;
+            byte[] src = frames.source[d];
+            if (src != null && !cursor.reads(src)) {
+                // back from a document that lies in another array
+                read(src, frames.sourceEnd[d]);
+            }
             if (cap.cut() || frames.next[d] >= frames.end[d]) {
                 close(d, mode);
             } else if (!isRuleFree(d, mode)) {
@@ -73,7 +84,7 @@ final class WalkDriver extends WalkState {
             return false;
         }
         int flags = frames.flags[d];
-        if ((flags & ~(WalkFrames.HASHING | WalkFrames.ARRAY)) != 0) {
+        if ((flags & ~(WalkFrames.HASHING | WalkFrames.ARRAY | WalkFrames.EXTERNAL)) != 0) {
             return false;
         }
         // fingerprinted: all of a document, the first element of an array
@@ -83,7 +94,9 @@ final class WalkDriver extends WalkState {
 
     /** Runs the {@link PlaceholderRun} over the documents of the rule-free array at {@code d}, then what it leaves. */
     private void ruleFreeArray(final int d, final WalkMode mode) {
-        int stop = placeholders.documents(frames.next[d], frames.end[d], frames.shown[d], d);
+        int stop = frames.is(d, WalkFrames.EXTERNAL)
+                ? placeholders.documents(sequences, frames.next[d], frames.end[d], frames.shown[d], d)
+                : placeholders.documents(frames.next[d], frames.end[d], frames.shown[d], d);
         int taken = placeholders.documents;
         frames.index[d] += taken;
         frames.shown[d] += taken;
@@ -104,13 +117,13 @@ final class WalkDriver extends WalkState {
      */
     private boolean ruleFreeDocument(final int d, final WalkMode mode) {
         int p = frames.next[d];
-        if (cursor.src()[p] != BsonTypes.DOCUMENT) {
+        if (!frames.is(d, WalkFrames.EXTERNAL) && cursor.src()[p] != BsonTypes.DOCUMENT) {
             return false;
         }
-        cursor.read(p, frames.end[d]);
+        int next = read(d, p, frames.end[d]);
         int document = cursor.value;
         int documentEnd = cursor.open(document, d + 1);
-        frames.next[d] = cursor.valueEnd;
+        frames.next[d] = next;
         frames.index[d]++;
         writer.head(BsonTypes.DOCUMENT, ElementWriter.KEYS_INDEX, frames.shown[d]++);
         int lengthIndex = out.reserveInt();
@@ -120,7 +133,7 @@ final class WalkDriver extends WalkState {
             out.patchLength(lengthIndex, lengthIndex);
             return true;
         }
-        frames.push(documentEnd, stop, null, CompiledPolicy.REDACT, 0);
+        frames.push(documentEnd, stop, null, CompiledPolicy.REDACT, 0, cursor.src(), cursor.srcEnd());
         frames.lengthIndex[d + 1] = lengthIndex;
         frames.keys[d + 1] = frames.keys[d];
         cap.opened();
@@ -138,7 +151,13 @@ final class WalkDriver extends WalkState {
 
     private void open(final int off, @Nullable final CompiledPolicy.Node node, final byte inherited, final int kind) {
         int documentEnd = cursor.open(off, frames.depth + 1);
-        frames.push(documentEnd, off + 4, node, inherited, kind);
+        int s = sequenceAt(off);
+        if (s >= 0) {
+            // the empty array that holds the place of a sequence left where it lies: its elements are that sequence's
+            frames.push(sequences.end(s), sequences.first(s), node, inherited, kind | WalkFrames.EXTERNAL, null, 0);
+        } else {
+            frames.push(documentEnd, off + 4, node, inherited, kind, cursor.src(), cursor.srcEnd());
+        }
         int d = frames.depth;
         frames.lengthIndex[d] = out.reserveInt();
         frames.keys[d] = matcher.depth();
@@ -171,20 +190,20 @@ final class WalkDriver extends WalkState {
         out.putByte((byte) 0);
         int lengthIndex = frames.lengthIndex[d];
         out.patchLength(lengthIndex, lengthIndex);
-        frames.depth--;
+        frames.pop();
     }
 
     /** Reads the next element of the document at {@code d}, decides its action and emits it. */
     private void step(final int d, final WalkMode mode) {
         int p = frames.next[d];
         int end = frames.end[d];
-        cursor.read(p, end);
+        int next = read(d, p, end);
         byte type = cursor.type;
         if (type == BsonTypes.CODE_WITH_SCOPE && cursor.strict()) {
             // the driver decodes the scope of a redacted value too
             hash.codeWithScope(cursor.value, cursor.valueEnd, d);
         }
-        frames.next[d] = cursor.valueEnd;
+        frames.next[d] = next;
         int index = frames.index[d]++;
         if (frames.is(d, WalkFrames.LIMITED) && limited(d)) {
             return;
@@ -215,7 +234,7 @@ final class WalkDriver extends WalkState {
     private void cappedElement(final int d, final int p, final int end, final WalkMode mode, final long decision,
                                @Nullable final CompiledPolicy.Node child) {
         int size = measure(d, decision, child);
-        cursor.read(p, end);
+        read(d, p, end);
         if (cap.fits(size)) {
             WalkMode whole = mode.uncapped();
             emit(d, whole, decision, child);
@@ -299,6 +318,11 @@ final class WalkDriver extends WalkState {
     }
 
     private void keep(final int d, final boolean container, final int keys, final int outIndex, final boolean hashing) {
+        int s = container ? sequenceAt(cursor.value) : -1;
+        if (s >= 0) {
+            keepSequence(s, d, keys, outIndex, hashing);
+            return;
+        }
         if (container) {
             hash.kept(cursor.value, cursor.type == BsonTypes.ARRAY, d + 1, hashing);
         } else {

@@ -26,6 +26,11 @@ final class WalkFrames {
     static final int WRAPPED = 32;
     /** The top level of a command or reply, or of a wrapped command: its first field names the command. */
     static final int COMMAND_TOP = TOP | WRAPPED;
+    /**
+     * A document sequence left where it lies ({@code SequenceViews}): its elements are documents each in an array of its
+     * own, {@link #next} and {@link #end} count documents, and the frame has no {@link #source}.
+     */
+    static final int EXTERNAL = 64;
 
     private static final int SIZE = BsonBounds.MAX_DEPTH;
 
@@ -48,13 +53,19 @@ final class WalkFrames {
     final long[] omitted = new long[SIZE];
     /** Keys that look like data, written so far. */
     final int[] dataKeys = new int[SIZE];
+    /** The array the document lies in: its frame's elements are read there (null for an {@link #EXTERNAL} sequence). */
+    final byte[][] source = new byte[SIZE][];
+    /** The end of {@link #source} that bounds the document. */
+    final int[] sourceEnd = new int[SIZE];
     /** The open document, -1 when none. */
     int depth = -1;
 
     /** Opens a document one level deeper (its depth checked by the cursor that framed it). */
     void push(final int documentEnd, final int first, @Nullable final CompiledPolicy.Node rules, final byte action,
-              final int kind) {
+              final int kind, @Nullable final byte[] src, final int srcEnd) {
         int d = ++depth;
+        source[d] = src;
+        sourceEnd[d] = srcEnd;
         end[d] = documentEnd;
         next[d] = first;
         node[d] = rules;
@@ -79,8 +90,20 @@ final class WalkFrames {
         return (f & ARRAY) != 0 ? ElementWriter.KEYS_INDEX : ElementWriter.KEYS_AS_IS;
     }
 
-    /** Forgets the open documents (the rule nodes left behind are the policy's, not a command's). */
+    /** Closes the document at {@link #depth}, forgetting the array it lies in. */
+    void pop() {
+        source[depth] = null;
+        depth--;
+    }
+
+    /**
+     * Forgets the open documents and the arrays they lie in (closed ones forgot theirs; the rule nodes left behind are the
+     * policy's, not a command's).
+     */
     void clear() {
+        for (int d = depth; d >= 0; d--) {
+            source[d] = null;
+        }
         depth = -1;
     }
 }

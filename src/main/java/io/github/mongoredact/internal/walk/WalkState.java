@@ -3,7 +3,9 @@ package io.github.mongoredact.internal.walk;
 import com.mongodb.lang.Nullable;
 import io.github.mongoredact.internal.bson.BsonTypes;
 import io.github.mongoredact.internal.bson.Output;
+import io.github.mongoredact.internal.bson.SequenceViews;
 import io.github.mongoredact.internal.mask.DataLikeKeys;
+import io.github.mongoredact.internal.mask.IndexKeys;
 import io.github.mongoredact.internal.rules.CompiledPolicy;
 import io.github.mongoredact.internal.rules.PathMatcher;
 
@@ -24,6 +26,8 @@ abstract class WalkState {
     final ElementWriter writer = new ElementWriter(out, cursor);
     final PlaceholderRun placeholders = new PlaceholderRun(out, cursor);
     final WalkFrames frames = new WalkFrames();
+    /** The document sequences of a plain top level, read where they lie; none unless the one pass put them there. */
+    final SequenceViews sequences = new SequenceViews();
 
     @Nullable
     CompiledPolicy.RuleSet boundRules;
@@ -33,6 +37,10 @@ abstract class WalkState {
     @Nullable
     CompiledPolicy policy;
     int srcOff;
+    /** The bound source: the top level lies there (the cursor reads elsewhere while in a sequence left where it lies). */
+    @Nullable
+    byte[] boundSrc;
+    int boundEnd;
     int maxSequence;
     boolean strict;
     /** No {@code **.} rule, a redacting policy: a frame with no node and an inherited {@code REDACT} is rule-free. */
@@ -53,11 +61,12 @@ abstract class WalkState {
         this.rules = rules;
         this.policy = policy;
         this.srcOff = off;
+        this.boundSrc = src;
+        this.boundEnd = end;
         this.maxSequence = policy.maxSequenceDocuments;
         strict = !rules.verbatim;
         maskKeys = strict && policy.maskDataLikeKeys;
-        cursor.bind(src, end, strict);
-        hash.bind(src, end, strict);
+        read(src, end);
         matcher.bind(rules);
         places.bind(command, maxSequence != Integer.MAX_VALUE);
         writer.fixedPlaceholders(policy.fixedPlaceholders);
@@ -73,6 +82,14 @@ abstract class WalkState {
         hash.clear();
         out.clear();
         frames.clear();
+        sequences.clear();
+        boundSrc = null;
+    }
+
+    /** Points the cursor and the fingerprint's reader at {@code src}, no document of which ends after {@code end}. */
+    final void read(final byte[] src, final int end) {
+        cursor.bind(src, end, strict);
+        hash.bind(src, end, strict);
     }
 
     /** Puts the rules in force: the bound ones, or a wrapped command's. */
@@ -163,6 +180,69 @@ abstract class WalkState {
             return true;
         }
         return false;
+    }
+
+    /**
+     * @return the sequence left where it lies whose place is the container at {@code off} that the top level's element the
+     *         cursor read holds, or -1 (any other container)
+     */
+    final int sequenceAt(final int off) {
+        return frames.depth == 0 && sequences.sequences() > 0 ? sequences.at(off) : -1;
+    }
+
+    /**
+     * Reads the element at {@code p} of the document at {@code d} (ending at {@code end}), from the array it lies in: in a
+     * sequence left where it lies, document {@code p} of the sequence, in its own array.
+     *
+     * @return where the next element of the document at {@code d} is
+     */
+    final int read(final int d, final int p, final int end) {
+        if (frames.is(d, WalkFrames.EXTERNAL)) {
+            int off = sequences.offset(p);
+            int documentEnd = off + sequences.length(p);
+            read(sequences.array(p), documentEnd);
+            cursor.document(off, documentEnd);
+            return p + 1;
+        }
+        byte[] src = frames.source[d];
+        if (src != null && !cursor.reads(src)) {
+            read(src, frames.sourceEnd[d]);
+        }
+        cursor.read(p, end);
+        return cursor.valueEnd;
+    }
+
+    /**
+     * Keeps whole a sequence left where it lies, as the walker keeps an array: its documents copied from their arrays with
+     * their index keys, checked, and its shape hashed, as {@link ShapeHash#kept} hashes the array they would form.
+     */
+    final void keepSequence(final int s, final int d, final int keys, final int outIndex, final boolean hashing) {
+        writer.head(BsonTypes.ARRAY, keys, outIndex);
+        int lengthIndex = out.reserveInt();
+        if (hashing) {
+            hash.mix(ShapeHash.ARRAY);
+        }
+        int first = sequences.first(s);
+        for (int j = first; j < sequences.end(s); j++) {
+            int off = sequences.offset(j);
+            int length = sequences.length(j);
+            byte[] src = sequences.array(j);
+            read(src, off + length);
+            boolean hashed = hashing && j == first;
+            if (hashed) {
+                hash.mix(BsonTypes.DOCUMENT);
+            }
+            hash.kept(off, false, d + 2, hashed);
+            out.putByte(BsonTypes.DOCUMENT);
+            IndexKeys.write(out, j - first);
+            out.putByte((byte) 0);
+            out.putBytes(src, off, length);
+        }
+        out.putByte((byte) 0);
+        out.patchLength(lengthIndex, lengthIndex);
+        if (hashing) {
+            hash.mix(ShapeHash.END);
+        }
     }
 
     final CompiledPolicy.RuleSet rules() {

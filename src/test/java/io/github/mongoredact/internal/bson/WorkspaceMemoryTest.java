@@ -95,8 +95,15 @@ class WorkspaceMemoryTest {
     @Test
     void commandOf33MegabytesAllocatesItsOutputAndOneScratchOfItsSize() throws Exception {
         // the driver's shape of a large insert: a plain top level with the documents as byte-backed sequence documents, which
-        // the walker needs gathered into one array. Run on a thread that already gathered a 20 MiB command: the scratch
-        // must not grow by doubling (it did: 40 MiB), nor stay after the callback (it did, held softly)
+        // the walker needs gathered into one array where they are not in heap arrays. Run on a thread that already gathered
+        // a 20 MiB command: the scratch must not grow by doubling (it did: 40 MiB), nor stay after the callback (it did, held
+        // softly)
+        thirtyThreeMegabytes(Backing.BYTE_BUF_DIRECT, true);
+        // in heap arrays, the documents are walked where they lie: no scratch of the command's size at all
+        thirtyThreeMegabytes(Backing.BYTE_BUF_HEAP_IN_MESSAGE, false);
+    }
+
+    private static void thirtyThreeMegabytes(final Backing backing, final boolean gathered) throws Exception {
         LastEventListener last = new LastEventListener();
         RedactingCommandListener listener = RedactingCommandListener.builder().policy(RedactionPolicy.defaults())
                 .addListener(last).build();
@@ -107,7 +114,7 @@ class WorkspaceMemoryTest {
         long heapBefore = HeapUse.settled();
         Thread thread = new Thread(() -> {
             try {
-                allocated.set(twentyThenThirtyThreeMegabytes(listener));
+                allocated.set(twentyThenThirtyThreeMegabytes(listener, backing));
             } catch (Throwable e) {
                 failure.set(e);
             }
@@ -124,20 +131,25 @@ class WorkspaceMemoryTest {
             throw new AssertionError(failure.get());
         }
         int output = RawBytes.length((RawBsonDocument) last.started.getCommand());
-        System.out.println("memory: 33 MiB command after a 20 MiB one allocated " + allocated.get() + " bytes, output "
-                + output + " bytes; heap after " + (heapWhileAlive - heapBefore) + " bytes more");
+        System.out.println("memory: 33 MiB command (" + backing + ") after a 20 MiB one allocated " + allocated.get()
+                + " bytes, output " + output + " bytes; heap after " + (heapWhileAlive - heapBefore) + " bytes more");
         assertEquals(0, listener.getCounters().getRedactionFailures());
-        // one scratch of the command's size (documents plus their framing), the output, the event: nothing doubled
-        long budget = 33L * (MIB + 64) + output + 256 * 1024;
+        // one scratch of the command's size (documents plus their framing) where gathered, the output, the event: nothing
+        // doubled
+        long budget = (gathered ? 33L * (MIB + 64) : 0) + output + 256 * 1024;
         assertTrue(allocated.get() <= budget, "allocated=" + allocated.get() + " budget=" + budget);
-        assertTrue(allocated.get() >= 33L * MIB, "the scratch is needed: allocated=" + allocated.get());
+        if (gathered) {
+            assertTrue(allocated.get() >= 33L * MIB, "the scratch is needed: allocated=" + allocated.get());
+        } else {
+            assertTrue(allocated.get() >= output, "the output is counted: allocated=" + allocated.get());
+        }
         assertTrue(heapWhileAlive - heapBefore < 8L * MIB, "kept " + (heapWhileAlive - heapBefore) + " bytes");
     }
 
     /** @return the bytes the listener allocated for the 33 MiB command (in a method of its own: its locals end here) */
-    private static long twentyThenThirtyThreeMegabytes(final RedactingCommandListener listener) {
-        listener.commandStarted(DriverShapes.started(1, "insert", insert(20)));
-        BsonDocument command = insert(33);
+    private static long twentyThenThirtyThreeMegabytes(final RedactingCommandListener listener, final Backing backing) {
+        listener.commandStarted(DriverShapes.started(1, "insert", insert(20, backing)));
+        BsonDocument command = insert(33, backing);
         long before = Allocations.allocatedBytes();
         listener.commandStarted(DriverShapes.started(2, "insert", command));
         return Allocations.allocatedBytes() - before;
@@ -152,7 +164,7 @@ class WorkspaceMemoryTest {
     }
 
     /** @return an insert of {@code megabytes} documents of 1 MiB each, as the driver hands it to listeners */
-    private static BsonDocument insert(final int megabytes) {
+    private static BsonDocument insert(final int megabytes, final Backing backing) {
         byte[] blob = new byte[MIB];
         List<BsonDocument> documents = new ArrayList<>();
         for (int i = 0; i < megabytes; i++) {
@@ -160,6 +172,6 @@ class WorkspaceMemoryTest {
         }
         BsonDocument top = new BsonDocument("insert", new BsonString("blobs")).append("ordered", new BsonInt32(1))
                 .append("$db", new BsonString("shop"));
-        return DriverShapes.withSequences(top, Backing.BYTE_BUF_HEAP_IN_MESSAGE, "documents", documents);
+        return DriverShapes.withSequences(top, backing, "documents", documents);
     }
 }

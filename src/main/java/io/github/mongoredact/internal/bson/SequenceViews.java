@@ -1,0 +1,285 @@
+package io.github.mongoredact.internal.bson;
+
+import com.mongodb.lang.Nullable;
+import org.bson.BsonArray;
+import org.bson.BsonDocument;
+import org.bson.BsonValue;
+import org.bson.ByteBuf;
+import org.bson.RawBsonDocument;
+
+import java.util.Arrays;
+import java.util.function.BiConsumer;
+
+/**
+ * The document sequences of a plain top level (the arrays of byte-backed documents the driver appends after {@code $db}),
+ * left where they lie: each document's heap array, offset and length, framing checked as {@link FramedCopy} checks it when it
+ * copies them; and the top level encoded with each sequence as an empty array, whose value's index {@link #place} records, so
+ * that a walk reads the top level from a scratch and the sequence documents from the driver's own arrays.
+ *
+ * <p>A top-level array is a sequence here when it holds at least one document and only byte-backed documents; one of them
+ * not in a heap array (a direct buffer, or no field access) makes {@link #size} answer -1: the command is then gathered whole.
+ * Not thread-safe: one per walker, reused (its arrays grow to the largest command seen). {@link #clear()} forgets the driver's
+ * arrays; call it at the end of every call.</p>
+ */
+public final class SequenceViews {
+    /** Per sequence, {@link #SEQUENCE} ints: the index of its first document, its top-level entry, where it is placed. */
+    private static final int SEQUENCE = 3;
+    private static final int ENTRY = 1;
+    private static final int PLACE = 2;
+    private byte[][] arrays = new byte[16][];
+    /** Per document: its offset and length in its array. */
+    private int[] spans = new int[2 * 16];
+    private int documents;
+    private int[] sequenceInts = new int[SEQUENCE * 4];
+    private int sequences;
+    /** What the sequences add to the top level's size beyond their empty arrays: each document with its element head. */
+    private long sequenceBytes;
+    private final Pass pass = new Pass();
+
+    /**
+     * Sizes the top level with each sequence as an empty array, and reaches every sequence document, framing checked.
+     *
+     * @return the size of the top level so encoded, or -1 when a sequence document is not in a heap array (nothing held)
+     * @throws BsonFormatException where a sequence document's framing is broken, or as {@link PlainEncoder} refuses
+     */
+    public int size(final BsonDocument top, final PlainEncoder encoder) {
+        clear();
+        Pass pass = begin(encoder, null, 0);
+        try {
+            DocumentEntries.forEach(top, pass);
+            if (pass.unreachable) {
+                clear();
+                return -1;
+            }
+            long size = 4 + 1 + pass.size;
+            if (size + sequenceBytes > FramedCopy.MAX_SIZE) {
+                throw new BsonFormatException("command too large for one array: size=" + (size + sequenceBytes) + " max="
+                        + FramedCopy.MAX_SIZE);
+            }
+            return (int) size;
+        } finally {
+            pass.end();
+        }
+    }
+
+    /**
+     * Writes the top level {@link #size} sized at {@code index} of {@code dst}, each sequence as an empty array.
+     *
+     * @return bytes written
+     */
+    public int write(final BsonDocument top, final PlainEncoder encoder, final byte[] dst, final int index) {
+        Pass pass = begin(encoder, dst, index + 4);
+        try {
+            DocumentEntries.forEach(top, pass);
+            int p = pass.at;
+            dst[p++] = 0;
+            Bytes.writeInt(dst, index, p - index);
+            return p - index;
+        } finally {
+            pass.end();
+        }
+    }
+
+    private Pass begin(final PlainEncoder encoder, @Nullable final byte[] dst, final int at) {
+        pass.encoder = encoder;
+        pass.dst = dst;
+        pass.at = at;
+        pass.entry = 0;
+        pass.sequence = 0;
+        pass.size = 0;
+        pass.unreachable = false;
+        return pass;
+    }
+
+    /** @return the size of the command as sent, sequences whole, given the size {@link #size} returned */
+    public long inputLength(final int topSize) {
+        return topSize + sequenceBytes;
+    }
+
+    /** @return the number of sequences held */
+    public int sequences() {
+        return sequences;
+    }
+
+    /** @return the sequence whose empty array's value lies at {@code valueIndex} of the written top level, or -1 */
+    public int at(final int valueIndex) {
+        for (int s = 0; s < sequences; s++) {
+            if (sequenceInts[SEQUENCE * s + PLACE] == valueIndex) {
+                return s;
+            }
+        }
+        return -1;
+    }
+
+    /** @return the index of the first document of sequence {@code s} */
+    public int first(final int s) {
+        return sequenceInts[SEQUENCE * s];
+    }
+
+    /** @return the index after the last document of sequence {@code s} */
+    public int end(final int s) {
+        return s + 1 < sequences ? sequenceInts[SEQUENCE * (s + 1)] : documents;
+    }
+
+    /** @return the array that holds document {@code j} (a driver buffer's: read only during the callback) */
+    public byte[] array(final int j) {
+        return arrays[j];
+    }
+
+    /** @return where document {@code j} starts in its {@link #array} */
+    public int offset(final int j) {
+        return spans[2 * j];
+    }
+
+    /** @return the length of document {@code j} */
+    public int length(final int j) {
+        return spans[2 * j + 1];
+    }
+
+    /** Forgets the sequences, and with them every reference to the driver's arrays. */
+    public void clear() {
+        Arrays.fill(arrays, 0, documents, null);
+        documents = 0;
+        sequences = 0;
+        sequenceBytes = 0;
+    }
+
+    private static boolean isSequence(final BsonValue value) {
+        if (!(value instanceof BsonArray)) {
+            return false;
+        }
+        BsonArray array = (BsonArray) value;
+        int n = array.size();
+        for (int i = 0; i < n; i++) {
+            BsonValue element = array.get(i);
+            if (!(element instanceof BsonDocument) || !DocumentBytes.isByteBacked((BsonDocument) element)) {
+                return false;
+            }
+        }
+        return n > 0;
+    }
+
+    /** @return false when a document is not in a heap array */
+    private boolean reach(final BsonArray array, final int entry) {
+        int at = SEQUENCE * sequences;
+        if (at == sequenceInts.length) {
+            sequenceInts = Arrays.copyOf(sequenceInts, 2 * at);
+        }
+        sequenceInts[at] = documents;
+        sequenceInts[at + ENTRY] = entry;
+        sequenceInts[at + PLACE] = -1;
+        sequences++;
+        int n = array.size();
+        for (int i = 0; i < n; i++) {
+            if (!reach((BsonDocument) array.get(i))) {
+                return false;
+            }
+            // type byte, decimal key, NUL, the document
+            sequenceBytes += 2 + Bytes.digits(i) + length(documents - 1);
+        }
+        return true;
+    }
+
+    /**
+     * Reaches one document, its frame checked as {@link FramedCopy} checks it: its length prefix at least 5 and within the
+     * bytes its buffer holds (exactly those of a raw document), its last byte NUL.
+     */
+    private boolean reach(final BsonDocument document) {
+        byte[] array;
+        int start;
+        int available;
+        boolean raw = document instanceof RawBsonDocument;
+        if (raw) {
+            RawBsonDocument rawDocument = (RawBsonDocument) document;
+            array = DriverApi.rawArray(rawDocument);
+            start = DriverApi.rawOffset(rawDocument);
+            available = DriverApi.rawLength(rawDocument);
+        } else {
+            ByteBuf buf = DocumentBytes.buffer(document);
+            array = buf == null ? null : DriverApi.array(buf);
+            if (array == null) {
+                return false;
+            }
+            start = DriverApi.arrayOffset(buf) + buf.position();
+            available = buf.remaining();
+        }
+        if (available < 5) {
+            throw FramingErrors.truncated(start, "available", available);
+        }
+        int length = Bytes.readInt(array, start);
+        if (length < 5 || length > available || raw && length != available) {
+            throw FramingErrors.lengthOutOfBounds(start, length, "available", available);
+        }
+        if (array[start + length - 1] != 0) {
+            throw FramingErrors.notTerminated(start, length);
+        }
+        if (documents == arrays.length) {
+            arrays = Arrays.copyOf(arrays, 2 * documents);
+            spans = Arrays.copyOf(spans, 4 * documents);
+        }
+        arrays[documents] = array;
+        spans[2 * documents] = start;
+        spans[2 * documents + 1] = length;
+        documents++;
+        return true;
+    }
+
+    /**
+     * One pass over the top level's entries as its map hands them over ({@link DocumentEntries#forEach}): sizing (no
+     * destination), or writing into {@code dst} from {@code at}. Holds the caller's arrays only during the pass.
+     */
+    private final class Pass implements BiConsumer<String, BsonValue> {
+        @Nullable
+        private PlainEncoder encoder;
+        @Nullable
+        private byte[] dst;
+        private int at;
+        private int entry;
+        private int sequence;
+        private long size;
+        private boolean unreachable;
+
+        @Override
+        public void accept(final String key, final BsonValue value) {
+            int i = entry++;
+            PlainEncoder e = encoder();
+            byte[] out = dst;
+            if (out == null) {
+                if (unreachable) {
+                    return;
+                }
+                if (isSequence(value)) {
+                    if (!reach((BsonArray) value, i)) {
+                        unreachable = true;
+                        return;
+                    }
+                    size += 1 + e.keySize(key) + 4 + 1;
+                } else {
+                    size += e.elementSize(key, value);
+                }
+            } else if (sequence < sequences && sequenceInts[SEQUENCE * sequence + ENTRY] == i) {
+                out[at] = BsonTypes.ARRAY;
+                at += 1 + e.writeKey(key, out, at + 1);
+                sequenceInts[SEQUENCE * sequence++ + PLACE] = at;
+                Bytes.writeInt(out, at, 5);
+                out[at + 4] = 0;
+                at += 5;
+            } else {
+                at += e.writeElement(key, value, out, at);
+            }
+        }
+
+        private PlainEncoder encoder() {
+            PlainEncoder e = encoder;
+            if (e == null) {
+                throw new IllegalStateException("no encoder: a pass runs only inside size() or write()");
+            }
+            return e;
+        }
+
+        void end() {
+            encoder = null;
+            dst = null;
+        }
+    }
+}
