@@ -25,13 +25,14 @@ final class Facts implements CommandFacts {
     @Override
     public CompletedCommand succeeded(final StartedCommand started, final boolean startKnown, final long elapsedNanos,
                                       @Nullable final BsonDocument reply, final int replySize, final int errorCode,
-                                      @Nullable final String errorCodeName) {
-        return new CompletedCommand(started, startKnown, elapsedNanos, reply, replySize, null, errorCode, errorCodeName);
+                                      @Nullable final String errorCodeName, final long cursorId) {
+        return new CompletedCommand(started, startKnown, elapsedNanos, reply, replySize, null, errorCode, errorCodeName,
+                cursorId);
     }
 
     @Override
     public CompletedCommand failed(final StartedCommand started, final boolean startKnown, final long elapsedNanos,
                                    final Throwable failure, final int errorCode, @Nullable final String errorCodeName) {
-        return new CompletedCommand(started, startKnown, elapsedNanos, null, -1, failure, errorCode, errorCodeName);
+        return new CompletedCommand(started, startKnown, elapsedNanos, null, -1, failure, errorCode, errorCodeName, 0);
     }
 }
