@@ -40,8 +40,8 @@ import java.util.concurrent.atomic.AtomicBoolean;
  *     alone for metrics. With sinks its facts wait in the in-flight table; without, only a sensitive hello is remembered.</li>
  *     <li>A completion looks its start up once ({@link #completedUnguarded}): with sinks the table's entry, or facts rebuilt from
  *     the completion when the table no longer held it; without, whether it was a sensitive hello. A reply is copied only for
- *     reply documents, its error fields and cursor id read only for sinks; a failure is always redacted, and stood for where that fails
- *     ({@code FailureStandIns}).</li>
+ *     reply documents, its error fields and cursor id read only for sinks; a failure is always redacted, and stood for where
+ *     that fails ({@code FailureStandIns}).</li>
  * </ul>
  */
 public final class CommandProcessor {

@@ -89,7 +89,10 @@ public final class ReplyCursorIds {
         return decided == ALWAYS || (decided == FLAGS && id >= -1 && id <= 1);
     }
 
-    /** @return whether the walker writes the key {@code KEYS[from, to)} masked: a redacting action, no rule names it, it looks like data */
+    /**
+     * @return whether the walker writes the key {@code KEYS[from, to)} masked: under a redacting action, where no rule names
+     *         it and it looks like data
+     */
     private static boolean maskedKey(final boolean maskDataLikeKeys, final byte action, final boolean named, final int from,
                                      final int to) {
         if (!maskDataLikeKeys || action == KEEP || named) {
