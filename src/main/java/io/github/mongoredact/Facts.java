@@ -3,6 +3,7 @@ package io.github.mongoredact;
 import com.mongodb.event.CommandStartedEvent;
 import com.mongodb.lang.Nullable;
 import io.github.mongoredact.internal.event.CommandFacts;
+import io.github.mongoredact.internal.event.ReplyFacts;
 import org.bson.BsonDocument;
 
 /**
@@ -24,10 +25,9 @@ final class Facts implements CommandFacts {
 
     @Override
     public CompletedCommand succeeded(final StartedCommand started, final boolean startKnown, final long elapsedNanos,
-                                      @Nullable final BsonDocument reply, final int replySize, final int errorCode,
-                                      @Nullable final String errorCodeName, final long cursorId) {
-        return new CompletedCommand(started, startKnown, elapsedNanos, reply, replySize, null, errorCode, errorCodeName,
-                cursorId);
+                                      @Nullable final BsonDocument reply, final ReplyFacts replyFacts) {
+        return new CompletedCommand(started, startKnown, elapsedNanos, reply, replyFacts.size(), null, replyFacts.errorCode(),
+                replyFacts.errorCodeName(), replyFacts.cursorId());
     }
 
     @Override

@@ -86,7 +86,7 @@ class CursorIdFactTest {
             for (String command : COMMANDS) {
                 for (String reply : REPLIES) {
                     for (boolean plain : new boolean[]{false, true}) {
-                        CompletedCommand completed = complete(policy.getValue(), command, reply, plain, new Recording(true));
+                        CompletedCommand completed = complete(policy.getValue(), command, reply, plain, new RecordingSink(true, true));
                         BsonDocument copy = completed.getReply();
                         assertNotNull(copy);
                         long shown = cursorIdIn(copy);
@@ -108,11 +108,11 @@ class CursorIdFactTest {
     void theShippedPoliciesGiveTheCursorIdOfEveryCursorReply() {
         for (RedactionPolicy policy : new RedactionPolicy[]{RedactionPolicy.specOnly(), RedactionPolicy.defaults()}) {
             for (String command : new String[]{"find", "aggregate", "getMore"}) {
-                assertEquals(99L, complete(policy, command, REPLIES[0], new Recording(true)).getCursorId(), command);
+                assertEquals(99L, complete(policy, command, REPLIES[0], new RecordingSink(true, true)).getCursorId(), command);
             }
         }
         CompletedCommand redacted = complete(RedactionPolicy.builder(RedactionPolicy.defaults())
-                .replyField("find", "cursor.id", FieldAction.REDACT).build(), "find", REPLIES[0], new Recording(true));
+                .replyField("find", "cursor.id", FieldAction.REDACT).build(), "find", REPLIES[0], new RecordingSink(true, true));
         assertEquals(0, redacted.getCursorId());
         assertTrue(redacted.getReply().getDocument("cursor").isString("id"), "the copy holds a placeholder");
     }
@@ -121,29 +121,29 @@ class CursorIdFactTest {
     void underASizeCapTheCursorIdIsNeverGivenOnlyTheCopyKnowsWhetherItSurvivedTheCut() {
         RedactionPolicy capped = RedactionPolicy.builder(RedactionPolicy.defaults()).maxDocumentBytes(4096).build();
         for (String reply : REPLIES) {
-            CompletedCommand completed = complete(capped, "find", reply, new Recording(true));
+            CompletedCommand completed = complete(capped, "find", reply, new RecordingSink(true, true));
             assertEquals(0, completed.getCursorId(), reply);
         }
-        assertEquals(99L, cursorIdIn(complete(capped, "find", REPLIES[0], new Recording(true)).getReply()),
+        assertEquals(99L, cursorIdIn(complete(capped, "find", REPLIES[0], new RecordingSink(true, true)).getReply()),
                 "a small reply fits: the copy shows what the fact withholds, never the other way round");
     }
 
     @Test
     void aReplyIsCopiedOnlyWhenAPlainListenerOrASinkNeedsReplyDocuments() {
-        Recording startsOnly = new Recording(false);
+        RecordingSink startsOnly = new RecordingSink(true, false);
         CompletedCommand completed = complete(RedactionPolicy.defaults(), "find", REPLIES[0], startsOnly);
         assertNull(completed.getReply(), "no sink reads replies: no copy");
         assertNotNull(startsOnly.started.get(0).getCommand(), "the started command is still copied");
         assertEquals(99L, completed.getCursorId());
         assertEquals(Events.raw(REPLIES[0]).getByteBuffer().remaining(), completed.getReplySize());
 
-        Recording replies = new Recording(true);
+        RecordingSink replies = new RecordingSink(true, true);
         RedactingCommandListener listener = RedactingCommandListener.builder().policy(RedactionPolicy.defaults())
-                .addSink(new Recording(false)).addSink(replies).build();
+                .addSink(new RecordingSink(true, false)).addSink(replies).build();
         send(listener, "find", REPLIES[0]);
         assertNotNull(replies.completed.get(0).getReply(), "one sink reading replies is enough");
 
-        Recording beside = new Recording(false);
+        RecordingSink beside = new RecordingSink(true, false);
         List<CommandSucceededEvent> plain = new ArrayList<>();
         RedactingCommandListener withListener = RedactingCommandListener.builder().policy(RedactionPolicy.defaults())
                 .addListener(new CommandListener() {
@@ -185,13 +185,13 @@ class CursorIdFactTest {
     }
 
     private static CompletedCommand complete(final RedactionPolicy policy, final String command, final String reply,
-                                             final Recording sink) {
+                                             final RecordingSink sink) {
         return complete(policy, command, reply, false, sink);
     }
 
     /** @param plain whether the driver's reply is a plain document rather than bytes */
     private static CompletedCommand complete(final RedactionPolicy policy, final String command, final String reply,
-                                             final boolean plain, final Recording sink) {
+                                             final boolean plain, final RecordingSink sink) {
         RedactingCommandListener listener = RedactingCommandListener.builder().policy(policy).addSink(sink).build();
         send(listener, command, reply, plain);
         assertEquals(1, sink.completed.size());
@@ -210,31 +210,5 @@ class CursorIdFactTest {
         listener.commandSucceeded(plain ? new CommandSucceededEvent(null, started.getOperationId(), started.getRequestId(),
                 started.getConnectionDescription(), started.getDatabaseName(), command, BsonDocument.parse(reply), 1000L)
                 : Events.succeededEvent(started, reply, 1000L));
-    }
-
-    /** Keeps what it is handed; reads replies as told. */
-    private static final class Recording implements CommandSink {
-        final List<StartedCommand> started = new ArrayList<>();
-        final List<CompletedCommand> completed = new ArrayList<>();
-        private final boolean replies;
-
-        Recording(final boolean replies) {
-            this.replies = replies;
-        }
-
-        @Override
-        public boolean needsReplyDocuments() {
-            return replies;
-        }
-
-        @Override
-        public void started(final StartedCommand command) {
-            started.add(command);
-        }
-
-        @Override
-        public void completed(final CompletedCommand command) {
-            completed.add(command);
-        }
     }
 }

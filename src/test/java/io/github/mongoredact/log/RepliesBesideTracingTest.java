@@ -10,7 +10,6 @@ import io.github.mongoredact.otel.Spans;
 import io.opentelemetry.api.common.AttributeKey;
 import org.bson.BsonDocument;
 import org.bson.Document;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
 import java.util.ArrayList;
@@ -21,17 +20,14 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 
 /** The OpenTelemetry sink reads no reply; the log sink registered beside it still logs every reply. */
 class RepliesBesideTracingTest {
-    private final Spans spans = new Spans();
-    private final EmbeddedServer server = new EmbeddedServer();
-
-    @AfterEach
-    void close() {
-        server.close();
-        spans.close();
-    }
-
     @Test
     void theLogSinkBesideTheOpenTelemetrySinkStillReceivesReplies() {
+        try (Spans spans = new Spans(); EmbeddedServer server = new EmbeddedServer()) {
+            logsEveryReplyBesideTheSpans(spans, server);
+        }
+    }
+
+    private static void logsEveryReplyBesideTheSpans(final Spans spans, final EmbeddedServer server) {
         RecordingLog log = new RecordingLog();
         MongoClient client = server.client(RedactingCommandListener.builder().policy(RedactionPolicy.defaults())
                 .addSink(OpenTelemetryCommandSink.builder(spans.openTelemetry).queryTextMaxLength(1000).build())

@@ -8,12 +8,12 @@ import com.mongodb.client.model.FindOneAndUpdateOptions;
 import com.mongodb.client.model.IndexOptions;
 import com.mongodb.client.model.Indexes;
 import com.mongodb.event.CommandStartedEvent;
-import io.github.mongoredact.CommandSink;
 import io.github.mongoredact.CompletedCommand;
 import io.github.mongoredact.EmbeddedServer;
 import io.github.mongoredact.Events;
 import io.github.mongoredact.LibraryWarnings;
 import io.github.mongoredact.RedactingCommandListener;
+import io.github.mongoredact.RecordingSink;
 import io.github.mongoredact.RedactionPolicy;
 import io.opentelemetry.api.OpenTelemetry;
 import io.opentelemetry.api.common.AttributeKey;
@@ -279,7 +279,7 @@ class OpenTelemetryCommandSinkTest {
     void aFindsCursorIdIsTheCursorOfTheGetMoreThatFollowsAndNoReplyIsCopiedForIt() {
         OpenTelemetryCommandSink sink = sink(1000);
         assertFalse(sink.needsReplyDocuments(), "the cursor id comes without the reply's copy");
-        RecordingSink recorder = new RecordingSink();
+        RecordingSink recorder = new RecordingSink(false, false);
         MongoClient client = server.client(RedactingCommandListener.builder().policy(RedactionPolicy.defaults())
                 .addSink(sink).addSink(recorder).build());
         MongoCollection<Document> users = client.getDatabase("app").getCollection("users");
@@ -351,20 +351,5 @@ class OpenTelemetryCommandSinkTest {
         client(RedactionPolicy.defaults(), sink).getDatabase("app").getCollection("users").insertOne(new Document("a", 1));
         assertTrue(sink.getFailures() >= 2, "started and completed each failed: " + sink.getFailures());
         warnings.assertSaid("failed to trace a command and dropped its span");
-    }
-
-    /** Keeps the completions; reads no documents. */
-    private static final class RecordingSink implements CommandSink {
-        final List<CompletedCommand> completed = Collections.synchronizedList(new ArrayList<>());
-
-        @Override
-        public boolean needsDocuments() {
-            return false;
-        }
-
-        @Override
-        public void completed(final CompletedCommand command) {
-            completed.add(command);
-        }
     }
 }

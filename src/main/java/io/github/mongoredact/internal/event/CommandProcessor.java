@@ -241,24 +241,19 @@ public final class CommandProcessor {
         boolean documents = downstream.needsReplyDocuments();
         String commandName = event.getCommandName();
         BsonDocument owned = null;
-        int replySize = 0;
-        int errorCode = 0;
-        String errorCodeName = null;
-        long cursorId = 0;
+        ReplyErrors read = null;
         try {
             BsonDocument reply = event.getResponse();
             Workspace workspace = Workspace.current();
             CompiledPolicy.RuleSet rules = policy.replyRules(commandName);
             if (start != null) {
-                ReplyErrors errors = ReplyErrors.read(reply, workspace, rules.cursorIds());
-                replySize = errors.size;
-                errorCode = errors.code;
-                errorCodeName = errors.codeName;
-                cursorId = errors.cursorId;
+                read = ReplyErrors.read(reply, workspace, rules.cursorIds());
             }
             if (!ordinaryNames.isOrdinary(commandName) && SpecRedaction.isSensitiveReply(commandName, reply, startSensitive)) {
                 owned = SpecRedaction.EMPTY;
-                cursorId = 0;
+                if (read != null) {
+                    read.cursorId = 0;
+                }
             } else if (documents) {
                 Redaction redaction = DocumentRedactor.current().redactReply(reply, policy, rules, workspace);
                 byte[] bytes = redaction.takeBytes();
@@ -266,15 +261,21 @@ public final class CommandProcessor {
                     throw new IllegalStateException("no copy of the reply of command " + commandName);
                 }
                 owned = new RawBsonDocument(bytes);
-                replySize = redaction.inputSize();
+                if (read != null) {
+                    read.size = redaction.inputSize();
+                }
                 countRedacted(redaction);
             }
         } catch (Throwable e) {
             owned = copyFailed("reply", event, e);
-            cursorId = 0;
+            if (read == null) {
+                read = start == null ? null : ReplyErrors.cleared();
+            } else {
+                read.cursorId = 0;
+            }
         }
-        CompletedCommand completed = start == null ? null : facts.succeeded(start, tracked,
-                event.getElapsedTime(TimeUnit.NANOSECONDS), owned, replySize, errorCode, errorCodeName, cursorId);
+        CompletedCommand completed = start == null || read == null ? null : facts.succeeded(start, tracked,
+                event.getElapsedTime(TimeUnit.NANOSECONDS), owned, read);
         countForwarded(start != null);
         downstream.completed(downstream.hasPlain() ? DriverEvents.succeeded(event, orEmpty(owned)) : null, null, completed);
     }

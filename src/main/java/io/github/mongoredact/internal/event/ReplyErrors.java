@@ -18,7 +18,7 @@ import java.nio.charset.StandardCharsets;
  * leaves open ({@code cursor.id}, where the policy's copy would show it: {@link ReplyCursorIds}), by scanning its top level
  * bytes. Allocation-free unless an error is found (its code name is then decoded).
  */
-final class ReplyErrors {
+final class ReplyErrors implements ReplyFacts {
     private static final ThreadLocal<ReplyErrors> CURRENT = ThreadLocal.withInitial(ReplyErrors::new);
     private static final byte[] WRITE_ERRORS = "writeErrors".getBytes(StandardCharsets.UTF_8);
     private static final byte[] WRITE_CONCERN_ERROR = "writeConcernError".getBytes(StandardCharsets.UTF_8);
@@ -37,6 +37,37 @@ final class ReplyErrors {
     String codeName;
     /** The {@code int64} {@code cursor.id} of the reply, 0 when there is none or the copy would not show it. */
     long cursorId;
+
+    /** @return the calling thread's scanner, cleared: the facts of a reply that could not be read */
+    static ReplyErrors cleared() {
+        ReplyErrors errors = CURRENT.get();
+        errors.size = 0;
+        errors.code = 0;
+        errors.codeName = null;
+        errors.cursorId = 0;
+        return errors;
+    }
+
+    @Override
+    public int size() {
+        return size;
+    }
+
+    @Override
+    public int errorCode() {
+        return code;
+    }
+
+    @Override
+    @Nullable
+    public String errorCodeName() {
+        return codeName;
+    }
+
+    @Override
+    public long cursorId() {
+        return cursorId;
+    }
 
     /**
      * Reads the reply's size (in O(1) from a byte-backed reply) and scans it for errors and its cursor id: in place where its
