@@ -388,4 +388,23 @@ class HandOffSinkTest {
         assertFalse(plain.needsDocuments(), "closed: every event would be dropped, no copy is worth making");
         assertFalse(wrapping.needsDocuments());
     }
+
+    @Test
+    void asksForRepliesAsTheWrappedSinkDoesUntilClosed() throws Exception {
+        HandOffSink plain = HandOffSink.builder(new CommandListener() {
+        }).build();
+        CommandSink startsOnly = new CommandSink() {
+            @Override
+            public boolean needsReplyDocuments() {
+                return false;
+            }
+        };
+        HandOffSink wrapping = HandOffSink.builder(startsOnly).build();
+        assertTrue(plain.needsReplyDocuments(), "a plain listener gets every reply");
+        assertTrue(wrapping.needsDocuments());
+        assertFalse(wrapping.needsReplyDocuments(), "the wrapped sink reads no reply: none is copied for it");
+        plain.close();
+        assertFalse(plain.needsReplyDocuments(), "closed: every event would be dropped");
+        assertTrue(wrapping.close(10, TimeUnit.SECONDS));
+    }
 }
