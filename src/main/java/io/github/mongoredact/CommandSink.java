@@ -23,13 +23,30 @@ public interface CommandSink {
     /**
      * Whether this sink reads {@link StartedCommand#getCommand()} or {@link CompletedCommand#getReply()} right now. When no
      * downstream needs documents, the listener does not copy them, and those methods return {@code null}. Called once per
-     * event, so a sink may answer from a cheap check such as its logger's level.
+     * event, so a sink may answer from a cheap check such as its logger's level. It decides the copy of the started command;
+     * the copy of the reply is decided by {@link #needsReplyDocuments()}, which answers the same unless the sink says
+     * otherwise.
      *
      * @return true if the owned documents must be made for the next event
      * @since 0.1
      */
     default boolean needsDocuments() {
         return true;
+    }
+
+    /**
+     * Whether this sink reads {@link CompletedCommand#getReply()} right now. The listener copies (and redacts) a reply only when
+     * a plain downstream listener or a sink needs reply documents; otherwise {@code getReply()} returns {@code null}, while the
+     * facts read from the reply without a copy ({@link CompletedCommand#getReplySize()}, the error code,
+     * {@link CompletedCommand#getCursorId()}) are still given. By default what {@link #needsDocuments()} answers, so that a
+     * sink written before this method keeps its replies; a sink that reads the started command but not the reply answers
+     * false. Called once per succeeded event, so a sink may answer from a cheap check.
+     *
+     * @return true if the owned reply must be made for the next succeeded event
+     * @since 0.4
+     */
+    default boolean needsReplyDocuments() {
+        return needsDocuments();
     }
 
     /**

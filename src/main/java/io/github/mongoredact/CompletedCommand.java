@@ -29,6 +29,7 @@ public final class CompletedCommand {
     private final int errorCode;
     @Nullable
     private final String errorCodeName;
+    private final long cursorId;
 
     /**
      * Creates the facts of a completed command.
@@ -42,11 +43,12 @@ public final class CompletedCommand {
      * @param errorCode the error code: of the failure, or of the first write error or write concern error of an {@code ok: 1}
      *                  reply; 0 when there is none
      * @param errorCodeName the error's code name, or null
+     * @param cursorId the reply's {@code cursor.id} where it is not 0 and the policy's copy of the reply shows it, else 0
      * @since 0.1
      */
     CompletedCommand(final StartedCommand started, final boolean startKnown, final long elapsedNanos,
                             @Nullable final BsonDocument reply, final int replySize, @Nullable final Throwable failure,
-                            final int errorCode, @Nullable final String errorCodeName) {
+                            final int errorCode, @Nullable final String errorCodeName, final long cursorId) {
         this.started = notNull("started", started);
         this.startKnown = startKnown;
         this.elapsedNanos = elapsedNanos;
@@ -55,6 +57,7 @@ public final class CompletedCommand {
         this.failure = failure;
         this.errorCode = errorCode;
         this.errorCodeName = errorCodeName;
+        this.cursorId = cursorId;
     }
 
     /**
@@ -109,7 +112,8 @@ public final class CompletedCommand {
     }
 
     /**
-     * @return the redacted, owned reply, or null for a failure or when no downstream needed documents
+     * @return the redacted, owned reply, or null for a failure or when no downstream needed reply documents (no plain listener
+     *         and no sink whose {@link CommandSink#needsReplyDocuments()} was true for this event)
      * @since 0.1
      */
     @Nullable
@@ -152,6 +156,22 @@ public final class CompletedCommand {
     }
 
     /**
+     * The id of the cursor the command left open: the reply's {@code cursor.id} (an {@code int64}) when the command succeeded
+     * and the id is not 0. Read from the driver's reply as the listener reads its error fields, without a copy, so a sink can
+     * have it without asking for reply documents ({@link CommandSink#needsReplyDocuments()}). Given only where the policy's
+     * copy of the reply would show the same id with its type (where the reply rules of the command keep {@code cursor.id}, and
+     * not under a {@code maxDocumentBytes} cap, past which only the copy knows whether the id survived): so it tells nothing the
+     * redacted reply hides. Under {@link RedactionPolicy#specOnly()} and {@link RedactionPolicy#defaults()} the cursor ids of
+     * {@code find}, {@code aggregate}, {@code getMore} and the other cursor replies are given.
+     *
+     * @return the cursor id, or 0 for a failure, an exhausted cursor, a reply without one, or an id the copy does not show
+     * @since 0.4
+     */
+    public long getCursorId() {
+        return cursorId;
+    }
+
+    /**
      * @return a new succeeded event with the owned reply (an empty document when none was copied)
      * @throws IllegalStateException if the command failed
      * @since 0.1
@@ -181,6 +201,7 @@ public final class CompletedCommand {
     @Override
     public String toString() {
         return "CompletedCommand{commandName=" + started.getCommandName() + ", succeeded=" + isSucceeded()
-                + ", elapsedNanos=" + elapsedNanos + ", replySize=" + replySize + ", errorCode=" + errorCode + "}";
+                + ", elapsedNanos=" + elapsedNanos + ", replySize=" + replySize + ", errorCode=" + errorCode
+                + (cursorId != 0 ? ", cursorId=" + cursorId : "") + "}";
     }
 }

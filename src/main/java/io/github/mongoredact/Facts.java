@@ -3,6 +3,7 @@ package io.github.mongoredact;
 import com.mongodb.event.CommandStartedEvent;
 import com.mongodb.lang.Nullable;
 import io.github.mongoredact.internal.event.CommandFacts;
+import io.github.mongoredact.internal.event.ReplyFacts;
 import org.bson.BsonDocument;
 
 /**
@@ -24,14 +25,14 @@ final class Facts implements CommandFacts {
 
     @Override
     public CompletedCommand succeeded(final StartedCommand started, final boolean startKnown, final long elapsedNanos,
-                                      @Nullable final BsonDocument reply, final int replySize, final int errorCode,
-                                      @Nullable final String errorCodeName) {
-        return new CompletedCommand(started, startKnown, elapsedNanos, reply, replySize, null, errorCode, errorCodeName);
+                                      @Nullable final BsonDocument reply, final ReplyFacts replyFacts) {
+        return new CompletedCommand(started, startKnown, elapsedNanos, reply, replyFacts.size(), null, replyFacts.errorCode(),
+                replyFacts.errorCodeName(), replyFacts.cursorId());
     }
 
     @Override
     public CompletedCommand failed(final StartedCommand started, final boolean startKnown, final long elapsedNanos,
                                    final Throwable failure, final int errorCode, @Nullable final String errorCodeName) {
-        return new CompletedCommand(started, startKnown, elapsedNanos, null, -1, failure, errorCode, errorCodeName);
+        return new CompletedCommand(started, startKnown, elapsedNanos, null, -1, failure, errorCode, errorCodeName, 0);
     }
 }

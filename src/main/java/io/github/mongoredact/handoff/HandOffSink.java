@@ -96,6 +96,16 @@ public final class HandOffSink implements CommandSink, AutoCloseable {
     }
 
     /**
+     * @return false once closed (every later event is dropped); otherwise what the wrapped sink answers (a plain listener
+     *         always needs its replies)
+     * @since 0.4
+     */
+    @Override
+    public boolean needsReplyDocuments() {
+        return !ring.isClosed() && target.needsReplyDocuments();
+    }
+
+    /**
      * @return false once closed; otherwise what the wrapped sink answers (a plain listener reads no fingerprint)
      * @since 0.2
      */

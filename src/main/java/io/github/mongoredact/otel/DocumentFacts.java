@@ -5,7 +5,6 @@ import io.github.mongoredact.internal.bson.BsonFormatException;
 import io.github.mongoredact.internal.bson.Bytes;
 import io.github.mongoredact.internal.bson.DocumentBytes;
 import io.opentelemetry.api.trace.SpanBuilder;
-import io.opentelemetry.api.trace.Span;
 import org.bson.BsonBinary;
 import org.bson.BsonBinaryReader;
 import org.bson.BsonBinarySubType;
@@ -18,15 +17,15 @@ import org.bson.io.ByteBufferBsonInput;
 import java.nio.charset.StandardCharsets;
 
 /**
- * The span attributes read from the redacted copies: the session id ({@code lsid}), the transaction number and the cursor id
- * (of {@code getMore}, and of a reply's {@code cursor} when not 0). Only values the copy still holds with their own type are
- * taken: a value the policy replaced by a placeholder yields no attribute, so the span tells nothing the copy hides. The top
- * level is read once, hopping over the values it does not need (a document sequence costs one jump). Stateless.
+ * The span attributes read from the redacted copy of the started command: the session id ({@code lsid}), the transaction
+ * number and {@code getMore}'s cursor id. Only values the copy still holds with their own type are taken: a value the policy
+ * replaced by a placeholder yields no attribute, so the span tells nothing the copy hides. The top level is read once, hopping
+ * over the values it does not need (a document sequence costs one jump). Stateless. (A reply's cursor id comes from
+ * {@code CompletedCommand.getCursorId()}, which the listener reads without a copy.)
  */
 final class DocumentFacts {
     private static final byte[] LSID = "lsid".getBytes(StandardCharsets.UTF_8);
     private static final byte[] TXN_NUMBER = "txnNumber".getBytes(StandardCharsets.UTF_8);
-    private static final byte[] CURSOR = "cursor".getBytes(StandardCharsets.UTF_8);
     private static final byte[] ID = "id".getBytes(StandardCharsets.UTF_8);
 
     private DocumentFacts() {
@@ -57,37 +56,6 @@ final class DocumentFacts {
                     reader.skipValue();
                 }
                 first = false;
-            }
-        } finally {
-            reader.close();
-        }
-    }
-
-    /** Adds {@code db.mongodb.cursor_id} from the reply's {@code cursor.id}, when it is a cursor left open (not 0). */
-    static void ofReply(final BsonDocument reply, final Span span) {
-        if (reply instanceof RawBsonDocument && ofRawReply((RawBsonDocument) reply, span)) {
-            return;
-        }
-        BsonReader reader = reader(reply);
-        try {
-            reader.readStartDocument();
-            while (reader.readBsonType() != BsonType.END_OF_DOCUMENT) {
-                String name = reader.readName();
-                if ("cursor".equals(name) && reader.getCurrentBsonType() == BsonType.DOCUMENT) {
-                    reader.readStartDocument();
-                    while (reader.readBsonType() != BsonType.END_OF_DOCUMENT) {
-                        if ("id".equals(reader.readName()) && reader.getCurrentBsonType() == BsonType.INT64) {
-                            long id = reader.readInt64();
-                            if (id != 0) {
-                                span.setAttribute(SpanKeys.CURSOR_ID, id);
-                            }
-                            return;
-                        }
-                        reader.skipValue();
-                    }
-                    return;
-                }
-                reader.skipValue();
             }
         } finally {
             reader.close();
@@ -150,30 +118,6 @@ final class DocumentFacts {
             p = valueEnd;
         }
         return p == end;
-    }
-
-    private static boolean ofRawReply(final RawBsonDocument reply, final Span span) {
-        byte[] src = DocumentBytes.array(reply);
-        int off = DocumentBytes.offset(reply);
-        int end = documentEnd(src, off);
-        if (end < 0) {
-            return false;
-        }
-        int cursor = field(src, off + 4, end, CURSOR, (byte) 0x03);
-        if (cursor == -2) {
-            return false;
-        }
-        if (cursor >= 0) {
-            int cursorEnd = cursor + Bytes.readInt(src, cursor) - 1;
-            int id = field(src, cursor + 4, cursorEnd, ID, (byte) 0x12);
-            if (id == -2) {
-                return false;
-            }
-            if (id >= 0 && Bytes.readLong(src, id) != 0) {
-                span.setAttribute(SpanKeys.CURSOR_ID, Bytes.readLong(src, id));
-            }
-        }
-        return true;
     }
 
     /** @return the value offset of the field of that name and type in {@code src[p, end)}, -1 when absent, -2 when corrupt */

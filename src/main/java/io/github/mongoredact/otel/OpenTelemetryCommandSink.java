@@ -48,7 +48,8 @@ import static io.github.mongoredact.internal.Checks.notNull;
  *   {@code db.command.name}, {@code db.query.summary}, {@code server.address}, {@code server.port} and the connection ids
  *   ({@code long}), {@code network.transport} ({@code tcp} or {@code unix}); from the redacted copy, when one is made (with the
  *   query text on): {@code db.mongodb.lsid}, {@code db.mongodb.txn_number} and {@code db.mongodb.cursor_id}, only where the
- *   copy still holds those values; {@code db.response.status_code} on error.</li>
+ *   copy still holds those values (a reply's cursor id: {@link CompletedCommand#getCursorId()}, read without a copy);
+ *   {@code db.response.status_code} on error.</li>
  *   <li>{@code db.query.text}: off by default. On with a maximum length, from {@link Builder#queryTextMaxLength(int)} or
  *   the environment variable {@value #QUERY_TEXT_MAX_LENGTH_VARIABLE}: the redacted copy as relaxed extended JSON without
  *   {@code lsid}, {@code $db}, {@code $clusterTime} and {@code signature}, cut as the logging specification cuts (a text
@@ -66,8 +67,8 @@ import static io.github.mongoredact.internal.Checks.notNull;
  * </ul>
  *
  * <p>Cost: the attributes that depend only on server, database, collection and command are made once per key and cached.
- * This sink asks for documents only when the query text is on, and never for the fingerprint: with the text off the listener
- * copies nothing for it.</p>
+ * This sink asks for documents only when the query text is on, never for replies nor the fingerprint: with the text off the
+ * listener copies nothing for it, with the text on only the started command.</p>
  *
  * <p>It never throws into its caller: whatever fails is caught, counted ({@link #getFailures()}) and reported once as a
  * warning through {@code System.Logger}, then at debug level. Threading: thread-safe; called on the driver's threads, on
@@ -122,6 +123,15 @@ public final class OpenTelemetryCommandSink implements CommandSink {
     @Override
     public boolean needsDocuments() {
         return enabled && queryTextMaxLength > 0;
+    }
+
+    /**
+     * @return false: the reply's one attribute, {@code db.mongodb.cursor_id}, is {@link CompletedCommand#getCursorId()}
+     * @since 0.4
+     */
+    @Override
+    public boolean needsReplyDocuments() {
+        return false;
     }
 
     /**
@@ -206,9 +216,9 @@ public final class OpenTelemetryCommandSink implements CommandSink {
     }
 
     private void end(final Span span, final long start, final CompletedCommand command) {
-        BsonDocument reply = command.getReply();
-        if (reply != null) {
-            DocumentFacts.ofReply(reply, span);
+        long cursorId = command.getCursorId();
+        if (cursorId != 0 && queryTextMaxLength > 0) {
+            span.setAttribute(SpanKeys.CURSOR_ID, cursorId);
         }
         Throwable failure = command.getFailure();
         if (failure != null) {

@@ -371,7 +371,7 @@ class HandOffSinkTest {
     }
 
     @Test
-    void needsNoDocumentsOnceClosed() throws Exception {
+    void asksForDocumentsAndRepliesAsTheWrappedSinkDoesAndForNoneOnceClosed() throws Exception {
         HandOffSink plain = HandOffSink.builder(new CommandListener() {
         }).build();
         CommandSink needing = new CommandSink() {
@@ -379,13 +379,21 @@ class HandOffSinkTest {
             public boolean needsDocuments() {
                 return true;
             }
+
+            @Override
+            public boolean needsReplyDocuments() {
+                return false;
+            }
         };
         HandOffSink wrapping = HandOffSink.builder(needing).build();
         assertTrue(plain.needsDocuments());
+        assertTrue(plain.needsReplyDocuments(), "a plain listener gets every reply");
         assertTrue(wrapping.needsDocuments());
+        assertFalse(wrapping.needsReplyDocuments(), "the wrapped sink reads no reply: none is copied for it");
         plain.close();
         assertTrue(wrapping.close(10, TimeUnit.SECONDS));
         assertFalse(plain.needsDocuments(), "closed: every event would be dropped, no copy is worth making");
+        assertFalse(plain.needsReplyDocuments());
         assertFalse(wrapping.needsDocuments());
     }
 }

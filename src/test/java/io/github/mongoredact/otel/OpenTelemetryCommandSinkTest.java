@@ -8,10 +8,12 @@ import com.mongodb.client.model.FindOneAndUpdateOptions;
 import com.mongodb.client.model.IndexOptions;
 import com.mongodb.client.model.Indexes;
 import com.mongodb.event.CommandStartedEvent;
+import io.github.mongoredact.CompletedCommand;
 import io.github.mongoredact.EmbeddedServer;
 import io.github.mongoredact.Events;
 import io.github.mongoredact.LibraryWarnings;
 import io.github.mongoredact.RedactingCommandListener;
+import io.github.mongoredact.RecordingSink;
 import io.github.mongoredact.RedactionPolicy;
 import io.opentelemetry.api.OpenTelemetry;
 import io.opentelemetry.api.common.AttributeKey;
@@ -46,6 +48,7 @@ class OpenTelemetryCommandSinkTest {
     final LibraryWarnings warnings = new LibraryWarnings();
 
     private static final String EMAIL = "ada.lovelace@example.org";
+    private static final AttributeKey<Long> CURSOR_ID = AttributeKey.longKey("db.mongodb.cursor_id");
     private final Spans spans = new Spans();
     private final EmbeddedServer server = new EmbeddedServer();
 
@@ -270,6 +273,53 @@ class OpenTelemetryCommandSinkTest {
         assertEquals(99L, spans.named("getMore").get(0).getAttributes().get(AttributeKey.longKey("db.mongodb.cursor_id")));
         assertEquals("getMore test.users", spans.named("getMore").get(0).getAttributes()
                 .get(AttributeKey.stringKey("db.query.summary")));
+    }
+
+    @Test
+    void aFindsCursorIdIsTheCursorOfTheGetMoreThatFollowsAndNoReplyIsCopiedForIt() {
+        OpenTelemetryCommandSink sink = sink(1000);
+        assertFalse(sink.needsReplyDocuments(), "the cursor id comes without the reply's copy");
+        RecordingSink recorder = new RecordingSink(false, false);
+        MongoClient client = server.client(RedactingCommandListener.builder().policy(RedactionPolicy.defaults())
+                .addSink(sink).addSink(recorder).build());
+        MongoCollection<Document> users = client.getDatabase("app").getCollection("users");
+        for (int i = 0; i < 5; i++) {
+            users.insertOne(new Document("email", i + EMAIL).append("n", i));
+        }
+        assertEquals(5, users.find().batchSize(2).into(new ArrayList<>()).size());
+
+        Long findCursor = spans.named("find").get(0).getAttributes().get(CURSOR_ID);
+        assertNotNull(findCursor, "the find left a cursor open");
+        assertTrue(findCursor != 0);
+        List<SpanData> getMores = spans.named("getMore");
+        assertEquals(2, getMores.size(), "5 documents in batches of 2: find, then 2 getMores");
+        for (SpanData getMore : getMores) {
+            assertEquals(findCursor, getMore.getAttributes().get(CURSOR_ID), "each getMore names the find's cursor");
+        }
+        long recordedFind = 0;
+        for (CompletedCommand completed : recorder.completed) {
+            assertNull(completed.getReply(), "no sink reads replies: none is copied (" + completed + ")");
+            if (completed.getStarted().getCommandName().equals("find")) {
+                recordedFind = completed.getCursorId();
+            }
+        }
+        assertEquals(findCursor.longValue(), recordedFind);
+        assertEquals(0, recorder.completed.get(recorder.completed.size() - 1).getCursorId(), "the last getMore closed it");
+        assertEquals(0, sink.getFailures());
+    }
+
+    @Test
+    void aPolicyThatRedactsTheCursorIdGivesNoCursorIdAttribute() {
+        RedactionPolicy policy = RedactionPolicy.builder(RedactionPolicy.defaults())
+                .replyField("cursor.id", io.github.mongoredact.FieldAction.REDACT).build();
+        MongoCollection<Document> users = client(policy, sink(1000)).getDatabase("app").getCollection("users");
+        for (int i = 0; i < 5; i++) {
+            users.insertOne(new Document("n", i));
+        }
+        assertEquals(5, users.find().batchSize(2).into(new ArrayList<>()).size());
+        SpanData find = spans.named("find").get(0);
+        assertNull(find.getAttributes().get(CURSOR_ID), "the copy of the reply holds a placeholder: " + find.getAttributes());
+        assertEquals(2, spans.named("getMore").size(), "the cursor was left open");
     }
 
     @Test

@@ -30,13 +30,11 @@ public interface CommandFacts {
      * @param startKnown whether {@code started} came from the started event
      * @param elapsedNanos the elapsed time the driver measured
      * @param reply the redacted, owned reply, or null
-     * @param replySize the size in bytes of the reply as received
-     * @param errorCode the error code of the reply, 0 when there is none
-     * @param errorCodeName the error's code name, or null
+     * @param replyFacts what was read from the reply without a copy: taken out during the call
      * @return the facts of a command that succeeded
      */
     CompletedCommand succeeded(StartedCommand started, boolean startKnown, long elapsedNanos, @Nullable BsonDocument reply,
-                               int replySize, int errorCode, @Nullable String errorCodeName);
+                               ReplyFacts replyFacts);
 
     /**
      * @param started the facts of the start, or those rebuilt from the completion when the start was not tracked

@@ -40,8 +40,8 @@ import java.util.concurrent.atomic.AtomicBoolean;
  *     alone for metrics. With sinks its facts wait in the in-flight table; without, only a sensitive hello is remembered.</li>
  *     <li>A completion looks its start up once ({@link #completedUnguarded}): with sinks the table's entry, or facts rebuilt from
  *     the completion when the table no longer held it; without, whether it was a sensitive hello. A reply is copied only for
- *     documents, its error fields read only for sinks; a failure is always redacted, and stood for where that fails
- *     ({@code FailureStandIns}).</li>
+ *     reply documents, its error fields and cursor id read only for sinks; a failure is always redacted, and stood for where
+ *     that fails ({@code FailureStandIns}).</li>
  * </ul>
  */
 public final class CommandProcessor {
@@ -232,42 +232,50 @@ public final class CommandProcessor {
         }
     }
 
-    /** A reply: its error fields read for sinks, its copy made when documents are read. */
+    /**
+     * A reply: its error fields and cursor id read for sinks, its copy made when reply documents are read. The cursor id is
+     * given only where the copy would show it, so it is 0 where the spec empties the reply or its copy fails.
+     */
     private void replied(final CommandSucceededEvent event, @Nullable final StartedCommand start, final boolean tracked,
                          final boolean startSensitive) {
-        boolean documents = downstream.needsDocuments();
+        boolean documents = downstream.needsReplyDocuments();
         String commandName = event.getCommandName();
         BsonDocument owned = null;
-        int replySize = 0;
-        int errorCode = 0;
-        String errorCodeName = null;
+        ReplyErrors read = null;
         try {
             BsonDocument reply = event.getResponse();
             Workspace workspace = Workspace.current();
+            CompiledPolicy.RuleSet rules = policy.replyRules(commandName);
             if (start != null) {
-                ReplyErrors errors = ReplyErrors.read(reply, workspace);
-                replySize = errors.size;
-                errorCode = errors.code;
-                errorCodeName = errors.codeName;
+                read = ReplyErrors.read(reply, workspace, rules.cursorIds());
             }
             if (!ordinaryNames.isOrdinary(commandName) && SpecRedaction.isSensitiveReply(commandName, reply, startSensitive)) {
                 owned = SpecRedaction.EMPTY;
+                if (read != null) {
+                    read.cursorId = 0;
+                }
             } else if (documents) {
-                Redaction redaction = DocumentRedactor.current().redactReply(reply, policy, policy.replyRules(commandName),
-                        workspace);
+                Redaction redaction = DocumentRedactor.current().redactReply(reply, policy, rules, workspace);
                 byte[] bytes = redaction.takeBytes();
                 if (bytes == null) {
                     throw new IllegalStateException("no copy of the reply of command " + commandName);
                 }
                 owned = new RawBsonDocument(bytes);
-                replySize = redaction.inputSize();
+                if (read != null) {
+                    read.size = redaction.inputSize();
+                }
                 countRedacted(redaction);
             }
         } catch (Throwable e) {
             owned = copyFailed("reply", event, e);
+            if (read == null) {
+                read = start == null ? null : ReplyErrors.cleared();
+            } else {
+                read.cursorId = 0;
+            }
         }
-        CompletedCommand completed = start == null ? null : facts.succeeded(start, tracked,
-                event.getElapsedTime(TimeUnit.NANOSECONDS), owned, replySize, errorCode, errorCodeName);
+        CompletedCommand completed = start == null || read == null ? null : facts.succeeded(start, tracked,
+                event.getElapsedTime(TimeUnit.NANOSECONDS), owned, read);
         countForwarded(start != null);
         downstream.completed(downstream.hasPlain() ? DriverEvents.succeeded(event, orEmpty(owned)) : null, null, completed);
     }

@@ -52,35 +52,31 @@ public final class Downstream {
         return sinks.length > 0;
     }
 
-    /** @return whether any downstream needs owned documents for the next event */
+    /** @return whether any downstream needs owned documents for the next event (the started command's copy) */
     boolean needsDocuments() {
-        if (listeners.length > 0) {
-            return true;
-        }
-        for (CommandSink sink : sinks) {
-            try {
-                if (sink.needsDocuments()) {
-                    return true;
-                }
-            } catch (Throwable e) {
-                Guard.rethrowIfStopRequest(e);
-                failed(sink, "needsDocuments", e);
-                return true;
-            }
-        }
-        return false;
+        return listeners.length > 0 || anySink(Need.DOCUMENTS);
+    }
+
+    /** @return whether any downstream needs the owned reply of the next succeeded event */
+    boolean needsReplyDocuments() {
+        return listeners.length > 0 || anySink(Need.REPLY_DOCUMENTS);
     }
 
     /** @return whether any sink reads the fingerprint of the next started event */
     boolean needsFingerprint() {
+        return anySink(Need.FINGERPRINT);
+    }
+
+    /** @return whether a sink answers true; a sink that throws is counted, logged and taken as true */
+    private boolean anySink(final Need need) {
         for (CommandSink sink : sinks) {
             try {
-                if (sink.needsFingerprint()) {
+                if (need.of(sink)) {
                     return true;
                 }
             } catch (Throwable e) {
                 Guard.rethrowIfStopRequest(e);
-                failed(sink, "needsFingerprint", e);
+                failed(sink, need.method, e);
                 return true;
             }
         }
@@ -146,5 +142,29 @@ public final class Downstream {
         }
         Guard.log(LOGGER, warned, "Downstream " + downstream.getClass().getName() + " threw from " + callback
                 + "; the other listeners and sinks got the event", e);
+    }
+
+    /** What the listener asks its sinks before an event, each by the {@link CommandSink} method named. */
+    private enum Need {
+        DOCUMENTS("needsDocuments"),
+        REPLY_DOCUMENTS("needsReplyDocuments"),
+        FINGERPRINT("needsFingerprint");
+
+        final String method;
+
+        Need(final String method) {
+            this.method = method;
+        }
+
+        boolean of(final CommandSink sink) {
+            switch (this) {
+                case DOCUMENTS:
+                    return sink.needsDocuments();
+                case REPLY_DOCUMENTS:
+                    return sink.needsReplyDocuments();
+                default:
+                    return sink.needsFingerprint();
+            }
+        }
     }
 }

@@ -6,6 +6,7 @@ import io.github.mongoredact.internal.bson.BsonTypes;
 import io.github.mongoredact.internal.bson.Bytes;
 import io.github.mongoredact.internal.bson.DocumentBytes;
 import io.github.mongoredact.internal.bson.Workspace;
+import io.github.mongoredact.internal.rules.ReplyCursorIds;
 import io.github.mongoredact.internal.walk.BsonCursor;
 import org.bson.BsonDocument;
 import org.bson.BsonValue;
@@ -13,15 +14,18 @@ import org.bson.BsonValue;
 import java.nio.charset.StandardCharsets;
 
 /**
- * Finds the first write error or write concern error that a reply reports under {@code ok: 1}, by scanning its top level
+ * Finds the first write error or write concern error that a reply reports under {@code ok: 1}, and the id of the cursor it
+ * leaves open ({@code cursor.id}, where the policy's copy would show it: {@link ReplyCursorIds}), by scanning its top level
  * bytes. Allocation-free unless an error is found (its code name is then decoded).
  */
-final class ReplyErrors {
+final class ReplyErrors implements ReplyFacts {
     private static final ThreadLocal<ReplyErrors> CURRENT = ThreadLocal.withInitial(ReplyErrors::new);
     private static final byte[] WRITE_ERRORS = "writeErrors".getBytes(StandardCharsets.UTF_8);
     private static final byte[] WRITE_CONCERN_ERROR = "writeConcernError".getBytes(StandardCharsets.UTF_8);
     private static final byte[] CODE = "code".getBytes(StandardCharsets.UTF_8);
     private static final byte[] CODE_NAME = "codeName".getBytes(StandardCharsets.UTF_8);
+    private static final byte[] CURSOR = "cursor".getBytes(StandardCharsets.UTF_8);
+    private static final byte[] ID = "id".getBytes(StandardCharsets.UTF_8);
 
     /** Reads the reply's top level and its error document, in place. */
     private final BsonCursor cursor = new BsonCursor();
@@ -31,25 +35,59 @@ final class ReplyErrors {
     int code;
     @Nullable
     String codeName;
+    /** The {@code int64} {@code cursor.id} of the reply, 0 when there is none or the copy would not show it. */
+    long cursorId;
+
+    /** @return the calling thread's scanner, cleared: the facts of a reply that could not be read */
+    static ReplyErrors cleared() {
+        ReplyErrors errors = CURRENT.get();
+        errors.size = 0;
+        errors.code = 0;
+        errors.codeName = null;
+        errors.cursorId = 0;
+        return errors;
+    }
+
+    @Override
+    public int size() {
+        return size;
+    }
+
+    @Override
+    public int errorCode() {
+        return code;
+    }
+
+    @Override
+    @Nullable
+    public String errorCodeName() {
+        return codeName;
+    }
+
+    @Override
+    public long cursorId() {
+        return cursorId;
+    }
 
     /**
-     * Reads the reply's size (in O(1) from a byte-backed reply) and scans it for errors: in place where its bytes are in a heap
-     * array, else through the document API.
+     * Reads the reply's size (in O(1) from a byte-backed reply) and scans it for errors and its cursor id: in place where its
+     * bytes are in a heap array, else through the document API.
      *
+     * @param cursorIds whether the copy of the reply shows its cursor id ({@link ReplyCursorIds#NEVER} ...)
      * @return the calling thread's scanner with the result: read it before the next read on the thread
      */
-    static ReplyErrors read(final BsonDocument reply, final Workspace workspace) {
+    static ReplyErrors read(final BsonDocument reply, final Workspace workspace, final byte cursorIds) {
         ReplyErrors errors = CURRENT.get();
         if (DocumentBytes.view(reply, workspace)) {
             try {
-                errors.scan(workspace.source(), workspace.sourceOff(), workspace.sourceEnd());
+                errors.scan(workspace.source(), workspace.sourceOff(), workspace.sourceEnd(), cursorIds);
                 errors.size = workspace.sourceLength();
             } finally {
                 errors.cursor.clear();
                 workspace.release();
             }
         } else {
-            errors.scan(reply);
+            errors.scan(reply, cursorIds);
             errors.size = DocumentBytes.isByteBacked(reply) ? DocumentBytes.length(reply) : 0;
         }
         return errors;
@@ -57,13 +95,17 @@ final class ReplyErrors {
 
     /**
      * Scans the reply at {@code src[off, end)} in one pass over its top level; the result is in {@link #code} (0 when none)
-     * and {@link #codeName}. The first document of {@code writeErrors} wins over {@code writeConcernError}.
+     * and {@link #codeName}. The first document of {@code writeErrors} wins over {@code writeConcernError}. The cursor id is
+     * the first {@code int64} {@code id} of the first {@code cursor} document, as a reader of the copy finds it.
      */
-    void scan(final byte[] src, final int off, final int end) {
+    void scan(final byte[] src, final int off, final int end, final byte cursorIds) {
         code = 0;
         codeName = null;
+        cursorId = 0;
         int writeErrors = -1;
         int writeConcernError = -1;
+        boolean cursorWanted = cursorIds != ReplyCursorIds.NEVER;
+        int cursorDocument = -1;
         BsonCursor element = cursor;
         element.bind(src, end, false);
         int documentEnd = Math.min(end, off + Bytes.readInt(src, off)) - 1;
@@ -73,7 +115,14 @@ final class ReplyErrors {
                 writeErrors = element.value();
             } else if (element.type() == BsonTypes.DOCUMENT && writeConcernError < 0 && element.keyIs(WRITE_CONCERN_ERROR)) {
                 writeConcernError = element.value();
+            } else if (cursorWanted && element.type() == BsonTypes.DOCUMENT && cursorDocument < 0 && element.keyIs(CURSOR)) {
+                cursorDocument = element.value();
             }
+        }
+        if (cursorDocument >= 0) {
+            int id = find(src, cursorDocument, end, ID, BsonTypes.INT64);
+            long value = id >= 0 ? Bytes.readLong(src, id) : 0;
+            cursorId = ReplyCursorIds.shows(cursorIds, value) ? value : 0;
         }
         if (writeErrors >= 0) {
             int arrayEnd = writeErrors + Bytes.readInt(src, writeErrors) - 1;
@@ -89,9 +138,14 @@ final class ReplyErrors {
     }
 
     /** The same for a reply whose bytes are not in a heap array, through the document API. */
-    void scan(final BsonDocument reply) {
+    void scan(final BsonDocument reply, final byte cursorIds) {
         code = 0;
         codeName = null;
+        cursorId = 0;
+        if (cursorIds != ReplyCursorIds.NEVER && reply.isDocument("cursor") && reply.getDocument("cursor").isInt64("id")) {
+            long value = reply.getDocument("cursor").getInt64("id").getValue();
+            cursorId = ReplyCursorIds.shows(cursorIds, value) ? value : 0;
+        }
         BsonValue errors = reply.get("writeErrors");
         BsonDocument error = null;
         if (errors != null && errors.isArray() && !errors.asArray().isEmpty() && errors.asArray().get(0).isDocument()) {

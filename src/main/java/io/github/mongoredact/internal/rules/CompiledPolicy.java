@@ -85,6 +85,12 @@ public final class CompiledPolicy {
             byName.put(name, RuleSet.of(rules, FieldRule.Target.REPLY, name, unmatchedReply, unlimited));
         }
         this.replyRulesByName = Collections.unmodifiableMap(byName);
+        boolean sequenceLimit = maxSequenceDocuments != Integer.MAX_VALUE;
+        boolean capped = maxDocumentBytes > 0;
+        replyRules.cursorIds = ReplyCursorIds.decide(replyRules, maskDataLikeKeys, sequenceLimit, capped);
+        for (RuleSet set : byName.values()) {
+            set.cursorIds = ReplyCursorIds.decide(set, maskDataLikeKeys, sequenceLimit, capped);
+        }
     }
 
     /**
@@ -188,6 +194,11 @@ public final class CompiledPolicy {
         public final byte unmatched;
         /** No rule and everything kept, no caps: the output is the input. */
         public final boolean verbatim;
+        /**
+         * Of a reply rule set: whether its copy shows {@code cursor.id} ({@link ReplyCursorIds}); set once by the policy's
+         * constructor, which publishes it through its final fields.
+         */
+        private byte cursorIds = ReplyCursorIds.NEVER;
 
         private RuleSet(final Node root, final Node stage, final Suffix[] suffixes, final byte unmatched,
                         final boolean verbatim) {
@@ -208,6 +219,11 @@ public final class CompiledPolicy {
             }
             this.unmatched = unmatched;
             this.verbatim = verbatim;
+        }
+
+        /** @return of a reply rule set: whether its copy shows {@code cursor.id}, as {@link ReplyCursorIds} answers */
+        public byte cursorIds() {
+            return cursorIds;
         }
 
         static RuleSet of(final List<FieldRule> rules, final FieldRule.Target target, @Nullable final String commandName,

@@ -114,6 +114,12 @@ public final class TracingSwitch implements CommandSink {
     }
 
     @Override
+    public boolean needsReplyDocuments() {
+        CommandSink current = current();
+        return current != null && current.needsReplyDocuments();
+    }
+
+    @Override
     public boolean needsFingerprint() {
         return false;
     }
