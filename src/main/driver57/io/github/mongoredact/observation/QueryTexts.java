@@ -35,6 +35,12 @@ final class QueryTexts implements CommandSink {
         return maxLength > 0;
     }
 
+    /** @return false: the texts are rendered from started commands; replies are not read */
+    @Override
+    public boolean needsReplyDocuments() {
+        return false;
+    }
+
     @Override
     public boolean needsFingerprint() {
         return false;
