@@ -144,19 +144,21 @@ public final class SequenceViews {
         sequenceBytes = 0;
     }
 
-    private static boolean isSequence(final BsonValue value) {
+    /** @return the value as a sequence (an array of at least one document, all byte-backed), or null when it is not one */
+    @Nullable
+    private static BsonArray sequenceOf(final BsonValue value) {
         if (!(value instanceof BsonArray)) {
-            return false;
+            return null;
         }
         BsonArray array = (BsonArray) value;
         int n = array.size();
         for (int i = 0; i < n; i++) {
             BsonValue element = array.get(i);
             if (!(element instanceof BsonDocument) || !DocumentBytes.isByteBacked((BsonDocument) element)) {
-                return false;
+                return null;
             }
         }
-        return n > 0;
+        return n > 0 ? array : null;
     }
 
     /** @return false when a document is not in a heap array */
@@ -248,8 +250,9 @@ public final class SequenceViews {
                 if (unreachable) {
                     return;
                 }
-                if (isSequence(value)) {
-                    if (!reach((BsonArray) value, i)) {
+                BsonArray sequence = sequenceOf(value);
+                if (sequence != null) {
+                    if (!reach(sequence, i)) {
                         unreachable = true;
                         return;
                     }
