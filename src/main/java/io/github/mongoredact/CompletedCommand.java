@@ -19,13 +19,11 @@ import static io.github.mongoredact.internal.Checks.notNull;
  */
 public final class CompletedCommand {
     private final StartedCommand started;
-    private final boolean startKnown;
     private final long elapsedNanos;
+    /** The reply of a succeeded command (or null), or the failure: one field, so that the facts of a pair stay 112 bytes. */
     @Nullable
-    private final BsonDocument reply;
+    private final Object content;
     private final int replySize;
-    @Nullable
-    private final Throwable failure;
     private final int errorCode;
     @Nullable
     private final String errorCodeName;
@@ -34,8 +32,8 @@ public final class CompletedCommand {
     /**
      * Creates the facts of a completed command.
      *
-     * @param started the facts of the start; when the start was not tracked (evicted), facts made from the completion event
-     * @param startKnown whether {@code started} came from the started event (false when it was rebuilt from the completion)
+     * @param started the facts of the start; when the start was not tracked (evicted), facts made from the completion event,
+     *                whose command size is -1 ({@link #isStartKnown()})
      * @param elapsedNanos the elapsed time the driver measured
      * @param reply the redacted, owned reply of a succeeded command, or null (failed, or no downstream needed documents)
      * @param replySize the size in bytes of the reply as received, or -1 for a failure
@@ -46,15 +44,17 @@ public final class CompletedCommand {
      * @param cursorId the reply's {@code cursor.id} where it is not 0 and the policy's copy of the reply shows it, else 0
      * @since 0.1
      */
-    CompletedCommand(final StartedCommand started, final boolean startKnown, final long elapsedNanos,
-                            @Nullable final BsonDocument reply, final int replySize, @Nullable final Throwable failure,
-                            final int errorCode, @Nullable final String errorCodeName, final long cursorId) {
+    CompletedCommand(final StartedCommand started, final long elapsedNanos, @Nullable final BsonDocument reply,
+                     final int replySize, @Nullable final Throwable failure, final int errorCode,
+                     @Nullable final String errorCodeName, final long cursorId) {
         this.started = notNull("started", started);
-        this.startKnown = startKnown;
+        if (reply != null && failure != null) {
+            throw new IllegalArgumentException("a completed command has a reply or a failure, not both: "
+                    + started.getCommandName());
+        }
         this.elapsedNanos = elapsedNanos;
-        this.reply = reply;
+        this.content = failure != null ? failure : reply;
         this.replySize = replySize;
-        this.failure = failure;
         this.errorCode = errorCode;
         this.errorCodeName = errorCodeName;
         this.cursorId = cursorId;
@@ -74,7 +74,8 @@ public final class CompletedCommand {
      * @since 0.1
      */
     public boolean isStartKnown() {
-        return startKnown;
+        // the facts rebuilt from the completion, and only they, have the size -1
+        return started.getCommandSize() >= 0;
     }
 
     /**
@@ -82,7 +83,7 @@ public final class CompletedCommand {
      * @since 0.1
      */
     public boolean isSucceeded() {
-        return failure == null;
+        return !(content instanceof Throwable);
     }
 
     /**
@@ -91,7 +92,7 @@ public final class CompletedCommand {
      * @since 0.1
      */
     public boolean hasError() {
-        return failure != null || errorCode != 0;
+        return content instanceof Throwable || errorCode != 0;
     }
 
     /**
@@ -118,7 +119,7 @@ public final class CompletedCommand {
      */
     @Nullable
     public BsonDocument getReply() {
-        return reply;
+        return content instanceof BsonDocument ? (BsonDocument) content : null;
     }
 
     /**
@@ -135,7 +136,7 @@ public final class CompletedCommand {
      */
     @Nullable
     public Throwable getFailure() {
-        return failure;
+        return content instanceof Throwable ? (Throwable) content : null;
     }
 
     /**
@@ -177,9 +178,10 @@ public final class CompletedCommand {
      * @since 0.1
      */
     public CommandSucceededEvent toSucceededEvent() {
-        if (failure != null) {
+        if (!isSucceeded()) {
             throw new IllegalStateException("the command failed: " + started.getCommandName());
         }
+        BsonDocument reply = getReply();
         return new CommandSucceededEvent(started.getRequestContext(), started.getOperationId(), started.getRequestId(),
                 started.getConnectionDescription(), started.getDatabaseName(), started.getCommandName(),
                 reply == null ? new BsonDocument() : reply, elapsedNanos);
@@ -191,6 +193,7 @@ public final class CompletedCommand {
      * @since 0.1
      */
     public CommandFailedEvent toFailedEvent() {
+        Throwable failure = getFailure();
         if (failure == null) {
             throw new IllegalStateException("the command succeeded: " + started.getCommandName());
         }

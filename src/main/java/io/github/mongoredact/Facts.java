@@ -24,15 +24,15 @@ final class Facts implements CommandFacts {
     }
 
     @Override
-    public CompletedCommand succeeded(final StartedCommand started, final boolean startKnown, final long elapsedNanos,
-                                      @Nullable final BsonDocument reply, final ReplyFacts replyFacts) {
-        return new CompletedCommand(started, startKnown, elapsedNanos, reply, replyFacts.size(), null, replyFacts.errorCode(),
+    public CompletedCommand succeeded(final StartedCommand started, final long elapsedNanos, @Nullable final BsonDocument reply,
+                                      final ReplyFacts replyFacts) {
+        return new CompletedCommand(started, elapsedNanos, reply, replyFacts.size(), null, replyFacts.errorCode(),
                 replyFacts.errorCodeName(), replyFacts.cursorId());
     }
 
     @Override
-    public CompletedCommand failed(final StartedCommand started, final boolean startKnown, final long elapsedNanos,
-                                   final Throwable failure, final int errorCode, @Nullable final String errorCodeName) {
-        return new CompletedCommand(started, startKnown, elapsedNanos, null, -1, failure, errorCode, errorCodeName, 0);
+    public CompletedCommand failed(final StartedCommand started, final long elapsedNanos, final Throwable failure,
+                                   final int errorCode, @Nullable final String errorCodeName) {
+        return new CompletedCommand(started, elapsedNanos, null, -1, failure, errorCode, errorCodeName, 0);
     }
 }

@@ -100,13 +100,13 @@ public final class Events {
                                              final long elapsedNanos, final int errorCode,
                                              @Nullable final String errorCodeName) {
         int size = reply instanceof RawBsonDocument ? ((RawBsonDocument) reply).getByteBuffer().remaining() : 0;
-        return new CompletedCommand(started, true, elapsedNanos, reply, size, null, errorCode, errorCodeName, 0);
+        return new CompletedCommand(started, elapsedNanos, reply, size, null, errorCode, errorCodeName, 0);
     }
 
     public static CompletedCommand failed(final StartedCommand started, final Throwable failure, final long elapsedNanos) {
         int code = failure instanceof MongoCommandException ? ((MongoCommandException) failure).getErrorCode() : 0;
         String name = failure instanceof MongoCommandException ? ((MongoCommandException) failure).getErrorCodeName() : null;
-        return new CompletedCommand(started, true, elapsedNanos, null, -1, failure, code, name, 0);
+        return new CompletedCommand(started, elapsedNanos, null, -1, failure, code, name, 0);
     }
 
     public static MongoCommandException commandException(final int code, final String codeName) {

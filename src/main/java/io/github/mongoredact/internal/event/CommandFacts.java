@@ -26,25 +26,24 @@ public interface CommandFacts {
                            long fingerprint, int commandSize, boolean redactedBySpec);
 
     /**
-     * @param started the facts of the start, or those rebuilt from the completion when the start was not tracked
-     * @param startKnown whether {@code started} came from the started event
+     * @param started the facts of the start, or those rebuilt from the completion when the start was not tracked (their
+     *                command size -1)
      * @param elapsedNanos the elapsed time the driver measured
      * @param reply the redacted, owned reply, or null
      * @param replyFacts what was read from the reply without a copy: taken out during the call
      * @return the facts of a command that succeeded
      */
-    CompletedCommand succeeded(StartedCommand started, boolean startKnown, long elapsedNanos, @Nullable BsonDocument reply,
-                               ReplyFacts replyFacts);
+    CompletedCommand succeeded(StartedCommand started, long elapsedNanos, @Nullable BsonDocument reply, ReplyFacts replyFacts);
 
     /**
-     * @param started the facts of the start, or those rebuilt from the completion when the start was not tracked
-     * @param startKnown whether {@code started} came from the started event
+     * @param started the facts of the start, or those rebuilt from the completion when the start was not tracked (their
+     *                command size -1)
      * @param elapsedNanos the elapsed time the driver measured
      * @param failure the redacted failure
      * @param errorCode the error code, 0 when there is none
      * @param errorCodeName the error's code name, or null
      * @return the facts of a command that failed
      */
-    CompletedCommand failed(StartedCommand started, boolean startKnown, long elapsedNanos, Throwable failure, int errorCode,
+    CompletedCommand failed(StartedCommand started, long elapsedNanos, Throwable failure, int errorCode,
                             @Nullable String errorCodeName);
 }

@@ -226,9 +226,9 @@ public final class CommandProcessor {
                 : SpecRedaction.isHello(commandName) && sensitiveHellos.remove(key) != null;
         StartedCommand start = !sinks ? null : started != null ? started : unknownStart(event);
         if (succeeded != null) {
-            replied(succeeded, start, started != null, startSensitive);
+            replied(succeeded, start, startSensitive);
         } else if (failed != null) {
-            failed(failed, start, started != null, startKnown, startSensitive);
+            failed(failed, start, startKnown, startSensitive);
         }
     }
 
@@ -236,7 +236,7 @@ public final class CommandProcessor {
      * A reply: its error fields and cursor id read for sinks, its copy made when reply documents are read. The cursor id is
      * given only where the copy would show it, so it is 0 where the spec empties the reply or its copy fails.
      */
-    private void replied(final CommandSucceededEvent event, @Nullable final StartedCommand start, final boolean tracked,
+    private void replied(final CommandSucceededEvent event, @Nullable final StartedCommand start,
                          final boolean startSensitive) {
         boolean documents = downstream.needsReplyDocuments();
         String commandName = event.getCommandName();
@@ -274,15 +274,15 @@ public final class CommandProcessor {
                 read.cursorId = 0;
             }
         }
-        CompletedCommand completed = start == null || read == null ? null : facts.succeeded(start, tracked,
+        CompletedCommand completed = start == null || read == null ? null : facts.succeeded(start,
                 event.getElapsedTime(TimeUnit.NANOSECONDS), owned, read);
         countForwarded(start != null);
         downstream.completed(downstream.hasPlain() ? DriverEvents.succeeded(event, orEmpty(owned)) : null, null, completed);
     }
 
     /** A failure: redacted by the spec, by the policy or not at all; a stand-in where its redaction fails. */
-    private void failed(final CommandFailedEvent event, @Nullable final StartedCommand start, final boolean tracked,
-                        final boolean startKnown, final boolean startSensitive) {
+    private void failed(final CommandFailedEvent event, @Nullable final StartedCommand start, final boolean startKnown,
+                        final boolean startSensitive) {
         String commandName = event.getCommandName();
         Throwable original = FailureStandIns.ofEvent(event.getThrowable(), commandName);
         Throwable failure;
@@ -307,7 +307,7 @@ public final class CommandProcessor {
             int code = original instanceof MongoException ? ((MongoException) original).getCode() : 0;
             String codeName = original instanceof MongoCommandException ? ((MongoCommandException) original).getErrorCodeName()
                     : original instanceof MongoServerException ? ((MongoServerException) original).getErrorCodeName() : null;
-            completed = facts.failed(start, tracked, event.getElapsedTime(TimeUnit.NANOSECONDS), failure, code, codeName);
+            completed = facts.failed(start, event.getElapsedTime(TimeUnit.NANOSECONDS), failure, code, codeName);
         }
         countForwarded(start != null);
         downstream.completed(null, downstream.hasPlain() ? DriverEvents.failed(event, failure) : null, completed);
