@@ -110,24 +110,9 @@ class ConcurrencyTest {
 
     @Test
     void sinkThatNeedsNoDocumentsGetsFactsWithoutCopies() {
-        List<StartedCommand> started = new ArrayList<>();
-        List<CompletedCommand> completed = new ArrayList<>();
-        CommandSink metricsLike = new CommandSink() {
-            @Override
-            public boolean needsDocuments() {
-                return false;
-            }
-
-            @Override
-            public void started(final StartedCommand command) {
-                started.add(command);
-            }
-
-            @Override
-            public void completed(final CompletedCommand command) {
-                completed.add(command);
-            }
-        };
+        RecordingSink metricsLike = new RecordingSink(false, false);
+        List<StartedCommand> started = metricsLike.started;
+        List<CompletedCommand> completed = metricsLike.completed;
         RedactingCommandListener listener = RedactingCommandListener.builder().addSink(metricsLike).build();
         BsonDocument find = new BsonDocument("find", new BsonString("users"))
                 .append("filter", new BsonDocument("email", new BsonString("a@example.com"))).append("$db", new BsonString("shop"));

@@ -271,19 +271,9 @@ class SpecRedactionTest {
 
     @Test
     void sensitiveCommandIsRedactedForSinksToo() {
-        List<StartedCommand> started = new ArrayList<>();
-        List<CompletedCommand> completed = new ArrayList<>();
-        CommandSink sink = new CommandSink() {
-            @Override
-            public void started(final StartedCommand command) {
-                started.add(command);
-            }
-
-            @Override
-            public void completed(final CompletedCommand command) {
-                completed.add(command);
-            }
-        };
+        RecordingSink sink = new RecordingSink(true, true);
+        List<StartedCommand> started = sink.started;
+        List<CompletedCommand> completed = sink.completed;
         RedactingCommandListener listener = RedactingCommandListener.builder().addSink(sink).build();
         listener.commandStarted(DriverShapes.started(3, "saslContinue", DriverShapes.byteBacked(sensitiveCommand("saslContinue"),
                 Backing.BYTE_BUF_HEAP)));
