@@ -23,8 +23,8 @@ import java.util.Arrays;
  *     top level and the first document of each sequence), as the analysis without a copy does.</li>
  *     <li>Any other rules: the bytes are reached where they are (heap arrays); a plain top level is encoded into the thread's
  *     scratch with its sequence documents left where they lie ({@code SequenceViews}), or gathered whole where one is not in a
- *     heap array; the {@link RedactionWalker} writes the output into the same scratch in one pass that also sizes and analyses it; one
- *     exact-size copy of that is the output. Only when the scratch had too little room (or the command is too large for a
+ *     heap array; the {@link RedactionWalker} writes the output into the same scratch in one pass that also sizes and
+ *     analyses it; one exact-size copy of that is the output. Only when the scratch had too little room (or the command is too large for a
  *     pooled scratch) does a second, exact write follow the sizing pass.</li>
  * </ul>
  *

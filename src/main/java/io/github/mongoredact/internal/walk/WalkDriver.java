@@ -54,11 +54,8 @@ final class WalkDriver extends WalkState {
     private void run(final int base, final WalkMode mode) {
         while (frames.depth > base) {
             int d = frames.depth;
-            byte[] src = frames.source[d];
-            if (src != null && !cursor.reads(src)) {
-                // back from a document that lies in another array
-                read(src, frames.sourceEnd[d]);
-            }
+            // back from a document that lies in another array
+            readFrame(d);
             if (cap.cut() || frames.next[d] >= frames.end[d]) {
                 close(d, mode);
             } else if (!isRuleFree(d, mode)) {
@@ -234,6 +231,8 @@ final class WalkDriver extends WalkState {
     private void cappedElement(final int d, final int p, final int end, final WalkMode mode, final long decision,
                                @Nullable final CompiledPolicy.Node child) {
         int size = measure(d, decision, child);
+        // the trial may have left the cursor in a sequence document's array
+        readFrame(d);
         read(d, p, end);
         if (cap.fits(size)) {
             WalkMode whole = mode.uncapped();

@@ -190,9 +190,18 @@ abstract class WalkState {
         return frames.depth == 0 && sequences.sequences() > 0 ? sequences.at(off) : -1;
     }
 
+    /** Points the cursor at the array the document at {@code d} lies in, unless it reads there already or has none. */
+    final void readFrame(final int d) {
+        byte[] src = frames.source[d];
+        if (src != null && !cursor.reads(src)) {
+            read(src, frames.sourceEnd[d]);
+        }
+    }
+
     /**
-     * Reads the element at {@code p} of the document at {@code d} (ending at {@code end}), from the array it lies in: in a
-     * sequence left where it lies, document {@code p} of the sequence, in its own array.
+     * Reads the element at {@code p} of the document at {@code d} (ending at {@code end}), from the array it lies in, which the
+     * cursor reads ({@link #readFrame}): in a sequence left where it lies, document {@code p} of the sequence, in its own
+     * array.
      *
      * @return where the next element of the document at {@code d} is
      */
@@ -203,10 +212,6 @@ abstract class WalkState {
             read(sequences.array(p), documentEnd);
             cursor.document(off, documentEnd);
             return p + 1;
-        }
-        byte[] src = frames.source[d];
-        if (src != null && !cursor.reads(src)) {
-            read(src, frames.sourceEnd[d]);
         }
         cursor.read(p, end);
         return cursor.valueEnd;
