@@ -35,6 +35,8 @@ public final class SequenceViews {
     /** What the sequences add to the top level's size beyond their empty arrays: each document with its element head. */
     private long sequenceBytes;
     private final Pass pass = new Pass();
+    /** Whether the last {@link #sizeAndWrite} wrote all of the top level. */
+    private boolean written;
 
     /**
      * Sizes the top level with each sequence as an empty array, and reaches every sequence document, framing checked.
@@ -43,12 +45,26 @@ public final class SequenceViews {
      * @throws BsonFormatException where a sequence document's framing is broken, or as {@link PlainEncoder} refuses
      */
     public int size(final BsonDocument top, final PlainEncoder encoder) {
+        return sizeAndWrite(top, encoder, null, 0);
+    }
+
+    /**
+     * {@link #size} and {@link #write} in one pass over the entries: the top level is written at {@code index} of {@code dst}
+     * while it fits there ({@link #written()} says whether all of it did); each element is sized before it is written.
+     *
+     * @param dst where to write, or null to size only
+     * @return as {@link #size}
+     */
+    public int sizeAndWrite(final BsonDocument top, final PlainEncoder encoder, @Nullable final byte[] dst, final int index) {
         clear();
-        Pass pass = begin(encoder, null, 0);
+        Pass pass = begin(encoder, dst, index + 4);
+        pass.sizing = true;
+        pass.fits = dst != null;
         try {
             DocumentEntries.forEach(top, pass);
             if (pass.unreachable) {
                 clear();
+                written = false;
                 return -1;
             }
             long size = 4 + 1 + pass.size;
@@ -56,10 +72,21 @@ public final class SequenceViews {
                 throw new BsonFormatException("command too large for one array: size=" + (size + sequenceBytes) + " max="
                         + FramedCopy.MAX_SIZE);
             }
+            if (pass.fits && dst != null) {
+                // room for the terminator: the elements fit before dst.length - 1
+                dst[pass.at] = 0;
+                Bytes.writeInt(dst, index, (int) size);
+            }
+            written = pass.fits;
             return (int) size;
         } finally {
             pass.end();
         }
+    }
+
+    /** @return whether the last {@link #sizeAndWrite} wrote the whole top level (it had room and every document was reached) */
+    public boolean written() {
+        return written;
     }
 
     /**
@@ -88,6 +115,8 @@ public final class SequenceViews {
         pass.sequence = 0;
         pass.size = 0;
         pass.unreachable = false;
+        pass.sizing = false;
+        pass.fits = false;
         return pass;
     }
 
@@ -142,6 +171,17 @@ public final class SequenceViews {
         documents = 0;
         sequences = 0;
         sequenceBytes = 0;
+    }
+
+    /** Writes sequence {@code s}'s place: an empty array under its key, its value's index recorded. @return the end */
+    private int emptyArray(final String key, final PlainEncoder encoder, final byte[] out, final int index, final int s) {
+        int at = index;
+        out[at] = BsonTypes.ARRAY;
+        at += 1 + encoder.writeKey(key, out, at + 1);
+        sequenceInts[SEQUENCE * s + PLACE] = at;
+        Bytes.writeInt(out, at, 5);
+        out[at + 4] = 0;
+        return at + 5;
     }
 
     /** @return the value as a sequence (an array of at least one document, all byte-backed), or null when it is not one */
@@ -240,36 +280,56 @@ public final class SequenceViews {
         private int sequence;
         private long size;
         private boolean unreachable;
+        /** Sizing, and writing while {@link #fits}; else writing what a sizing pass sized. */
+        private boolean sizing;
+        private boolean fits;
 
         @Override
         public void accept(final String key, final BsonValue value) {
             int i = entry++;
             PlainEncoder e = encoder();
-            byte[] out = dst;
-            if (out == null) {
-                if (unreachable) {
-                    return;
-                }
-                BsonArray sequence = sequenceOf(value);
-                if (sequence != null) {
-                    if (!reach(sequence, i)) {
-                        unreachable = true;
-                        return;
-                    }
-                    size += 1 + e.keySize(key) + 4 + 1;
-                } else {
-                    size += e.elementSize(key, value);
+            if (sizing) {
+                if (!unreachable) {
+                    sizeAndWrite(i, key, value, e);
                 }
             } else if (sequence < sequences && sequenceInts[SEQUENCE * sequence + ENTRY] == i) {
-                out[at] = BsonTypes.ARRAY;
-                at += 1 + e.writeKey(key, out, at + 1);
-                sequenceInts[SEQUENCE * sequence++ + PLACE] = at;
-                Bytes.writeInt(out, at, 5);
-                out[at + 4] = 0;
-                at += 5;
+                at = emptyArray(key, e, destination(), at, sequence++);
+            } else {
+                at += e.writeElement(key, value, destination(), at);
+            }
+        }
+
+        /** Sizes the entry (reaching a sequence's documents) and writes it when it fits before the terminator. */
+        private void sizeAndWrite(final int i, final String key, final BsonValue value, final PlainEncoder e) {
+            BsonArray sequenceArray = sequenceOf(value);
+            long elementSize;
+            if (sequenceArray != null) {
+                if (!reach(sequenceArray, i)) {
+                    unreachable = true;
+                    fits = false;
+                    return;
+                }
+                elementSize = 1 + e.keySize(key) + 4 + 1;
+            } else {
+                elementSize = e.elementSize(key, value);
+            }
+            size += elementSize;
+            byte[] out = dst;
+            if (!fits || out == null || at + elementSize >= out.length) {
+                fits = false;
+            } else if (sequenceArray != null) {
+                at = emptyArray(key, e, out, at, sequences - 1);
             } else {
                 at += e.writeElement(key, value, out, at);
             }
+        }
+
+        private byte[] destination() {
+            byte[] out = dst;
+            if (out == null) {
+                throw new IllegalStateException("no destination: write() is called with one");
+            }
+            return out;
         }
 
         private PlainEncoder encoder() {

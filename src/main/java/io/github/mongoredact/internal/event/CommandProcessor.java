@@ -201,8 +201,8 @@ public final class CommandProcessor {
     /** The copy (when documents are wanted) or the analysis of a command, by the thread's redactor. */
     private Redaction redactCommand(final BsonDocument command, final String commandName, final boolean documents,
                                     final boolean sinks) {
-        Workspace workspace = Workspace.current();
         DocumentRedactor redactor = DocumentRedactor.current();
+        Workspace workspace = redactor.workspace();
         boolean wantsFingerprint = sinks && downstream.needsFingerprint();
         return documents
                 ? redactor.redactCommand(command, policy, policy.commandRules(commandName), sinks, wantsFingerprint, workspace)
@@ -244,7 +244,8 @@ public final class CommandProcessor {
         ReplyErrors read = null;
         try {
             BsonDocument reply = event.getResponse();
-            Workspace workspace = Workspace.current();
+            DocumentRedactor redactor = DocumentRedactor.current();
+            Workspace workspace = redactor.workspace();
             CompiledPolicy.RuleSet rules = policy.replyRules(commandName);
             if (start != null) {
                 read = ReplyErrors.read(reply, workspace, rules.cursorIds());
@@ -255,7 +256,7 @@ public final class CommandProcessor {
                     read.cursorId = 0;
                 }
             } else if (documents) {
-                Redaction redaction = DocumentRedactor.current().redactReply(reply, policy, rules, workspace);
+                Redaction redaction = redactor.redactReply(reply, policy, rules, workspace);
                 byte[] bytes = redaction.takeBytes();
                 if (bytes == null) {
                     throw new IllegalStateException("no copy of the reply of command " + commandName);

@@ -41,8 +41,8 @@ public final class FailureRedactor {
     }
 
     private BsonDocument redactDocument(final BsonDocument document, final String commandName) {
-        Workspace workspace = Workspace.current();
-        byte[] bytes = DocumentRedactor.current().redactReply(document, policy, policy.replyRules(commandName), workspace)
+        DocumentRedactor redactor = DocumentRedactor.current();
+        byte[] bytes = redactor.redactReply(document, policy, policy.replyRules(commandName), redactor.workspace())
                 .takeBytes();
         if (bytes == null) {
             throw new IllegalStateException("no copy of the failure's document of command " + commandName);

@@ -37,6 +37,8 @@ public final class DocumentRedactor {
     private final RedactionWalker walker = new RedactionWalker();
     private final Redaction result = new Redaction();
     private final OnePass onePass = new OnePass(walker);
+    /** The thread's workspace, looked up once with the redactor (one thread-local lookup per event, not two). */
+    private final Workspace workspace = Workspace.current();
     // the current call (references dropped at its end)
     @Nullable
     private BsonDocument document;
@@ -55,6 +57,11 @@ public final class DocumentRedactor {
     /** @return the calling thread's redactor */
     public static DocumentRedactor current() {
         return CURRENT.get();
+    }
+
+    /** @return the workspace of the thread this redactor belongs to: {@code Workspace.current()} on that thread */
+    public Workspace workspace() {
+        return workspace;
     }
 
     /**
@@ -240,6 +247,11 @@ public final class DocumentRedactor {
     /** @return whether the last call walked a plain top level's sequences where they lie (tests) */
     boolean sequencesInPlace() {
         return onePass.placed();
+    }
+
+    /** @return whether the last call wrote a plain top level while sizing it, not a second time (tests) */
+    boolean topWrittenWhileSized() {
+        return onePass.writtenWhileSized();
     }
 
     static void checkWritten(final int sized, final int written) {

@@ -50,14 +50,17 @@ final class OnePass {
         }
         SequenceViews sequences = walker.sequences();
         // a byte-backed document not in a heap array is gathered whole, its bytes copied as they are
-        int top = gatherSequences || DocumentBytes.isByteBacked(document) ? -1 : sequences.size(document, workspace.encoder);
+        // the top level sized and, where it fits, written into the thread's scratch in the same pass
+        byte[] first = workspace.scratch(0);
+        int top = gatherSequences || DocumentBytes.isByteBacked(document) ? -1
+                : sequences.sizeAndWrite(document, workspace.encoder, first, 0);
         if (top >= 0) {
             // the top level into the scratch, each sequence as an empty array; the sequence documents stay where they lie
             // at most FramedCopy's bound: size() refuses larger commands
             int length = (int) sequences.inputLength(top);
             inputLength = length;
             placed = true;
-            return placed(document, workspace, top, top + room(length), sequences);
+            return placed(document, workspace, first, top, top + room(length), sequences);
         }
         int length = PlainSize.asSent(document);
         inputLength = length;
@@ -72,12 +75,19 @@ final class OnePass {
         return length;
     }
 
-    /** Writes the top level without its sequences' documents into the scratch. @return as {@link #source} */
-    private int placed(final BsonDocument document, final Workspace workspace, final int top, final long total,
-                       final SequenceViews sequences) {
+    /**
+     * Puts the top level without its sequences' documents into the scratch: where the sizing pass wrote it into {@code first},
+     * moved when the room asks for a larger array, else written now. @return as {@link #source}
+     */
+    private int placed(final BsonDocument document, final Workspace workspace, final byte[] first, final int top,
+                       final long total, final SequenceViews sequences) {
         boolean onePass = total <= Workspace.MAX_ONE_PASS_BYTES;
         byte[] array = workspace.scratch(onePass ? (int) total : top);
-        DocumentRedactor.checkWritten(top, sequences.write(document, workspace.encoder, array, 0));
+        if (!sequences.written()) {
+            DocumentRedactor.checkWritten(top, sequences.write(document, workspace.encoder, array, 0));
+        } else if (array != first) {
+            System.arraycopy(first, 0, array, 0, top);
+        }
         workspace.source(array, 0, top);
         if (!onePass) {
             return -1;
@@ -94,6 +104,11 @@ final class OnePass {
     /** @return whether the last {@link #source} left a plain top level's sequences where they lie */
     boolean placed() {
         return placed;
+    }
+
+    /** @return whether the last {@link #source} wrote the top level in its sizing pass, into the array it stays in or moved */
+    boolean writtenWhileSized() {
+        return placed && walker.sequences().written();
     }
 
     /** Whether a plain top level's sequences are gathered into the scratch with it, as before they were read in place. */

@@ -63,7 +63,7 @@ final class WalkDriver extends WalkState {
             } else if (frames.is(d, WalkFrames.ARRAY)) {
                 ruleFreeArray(d, mode);
             } else {
-                int stop = placeholderRun(frames.next[d], frames.end[d], mode);
+                int stop = placeholderRun(frames.next[d], frames.end[d], d, mode);
                 frames.next[d] = stop;
                 if (stop < frames.end[d]) {
                     step(d, mode);
@@ -124,7 +124,7 @@ final class WalkDriver extends WalkState {
         frames.index[d]++;
         writer.head(BsonTypes.DOCUMENT, ElementWriter.KEYS_INDEX, frames.shown[d]++);
         int lengthIndex = out.reserveInt();
-        int stop = placeholderRun(document + 4, documentEnd, mode);
+        int stop = placeholderRun(document + 4, documentEnd, d + 1, mode);
         if (stop == documentEnd) {
             out.putByte((byte) 0);
             out.patchLength(lengthIndex, lengthIndex);
@@ -137,9 +137,9 @@ final class WalkDriver extends WalkState {
         return true;
     }
 
-    /** Runs the {@link PlaceholderRun} over {@code [from, end)}. @return where it stopped */
-    private int placeholderRun(final int from, final int end, final WalkMode mode) {
-        int stop = placeholders.elements(from, end);
+    /** Runs the {@link PlaceholderRun} over {@code [from, end)} of the document at depth {@code d}. @return where it stopped */
+    private int placeholderRun(final int from, final int end, final int d, final WalkMode mode) {
+        int stop = placeholders.elements(from, end, d);
         if (mode.analysing) {
             valuesRedacted += placeholders.redacted;
         }

@@ -79,6 +79,52 @@ class InPlaceSequenceTest {
         assertTrue(compared > 1000, "compared=" + compared);
     }
 
+    /**
+     * The top level is written while it is sized, into the thread's scratch at its first size (4 KiB): moved into a larger
+     * array when the room for the output asks for one, written a second time when it did not fit. Each runs on a fresh
+     * thread, whose scratch has not grown yet.
+     */
+    @Test
+    void aTopLevelWrittenWhileSizedIsMovedOrWrittenAgain() throws InterruptedException {
+        Random random = new Random(7);
+        BsonDocument insert = top("insert", new BsonString("customers"), "shop");
+        BsonDocument longComment = top("insert", new BsonString("customers"), "shop")
+                .append("comment", new BsonString("c".repeat(6000)));
+        List<BsonDocument> many = documents(random, 1000);
+        List<BsonDocument> few = documents(random, 2);
+        assertEquals(List.of(true, true), onFreshThread(insert, many), "1000 documents: written while sized, then moved");
+        assertEquals(List.of(true, false), onFreshThread(longComment, few), "a 6 KB comment: written again");
+    }
+
+    /** @return whether the sequences were walked in place, and whether the top level was written while sized */
+    private static List<Boolean> onFreshThread(final BsonDocument top, final List<BsonDocument> documents)
+            throws InterruptedException {
+        List<Boolean> paths = new ArrayList<>();
+        Throwable[] failure = new Throwable[1];
+        Thread thread = new Thread(() -> {
+            try {
+                BsonDocument command = DriverShapes.withSequences(top, DriverShapes.Backing.BYTE_BUF_HEAP_IN_MESSAGE,
+                        "documents", documents);
+                RawBsonDocument whole = new RawBsonDocument(DriverShapes.encode(
+                        DriverShapes.merged(top, new Object[]{"documents", documents})));
+                CompiledPolicy policy = CompiledPolicies.compile(RedactionPolicy.defaults());
+                DocumentRedactor redactor = new DocumentRedactor(CollectionNames.shared());
+                Result inPlace = Result.of(redactor, command, policy, true, Workspace.current());
+                paths.add(redactor.sequencesInPlace());
+                paths.add(redactor.topWrittenWhileSized());
+                inPlace.assertSame(Result.of(redactor, whole, policy, true, Workspace.current()), "against one document");
+            } catch (Throwable e) {
+                failure[0] = e;
+            }
+        });
+        thread.start();
+        thread.join();
+        if (failure[0] != null) {
+            throw new AssertionError(failure[0]);
+        }
+        return paths;
+    }
+
     @Test
     void aDocumentNotInAHeapArrayGathersTheWholeCommand() {
         List<BsonDocument> documents = documents(new Random(3), 3);

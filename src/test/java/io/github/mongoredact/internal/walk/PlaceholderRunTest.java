@@ -103,6 +103,68 @@ class PlaceholderRunTest {
         assertTrue(kept.contains("prefs.bob@example.com") && !kept.contains("?key"), kept);
     }
 
+    /**
+     * Documents and arrays nested in a rule-free document are taken by the loop's own levels: array keys written as positions
+     * (also where the sent keys are not), empty ones, arrays of arrays; and where a nested level holds what the loop leaves
+     * to the general path (a binary, a key that looks like data, a key past ASCII, more levels than the loop holds, a broken
+     * length), the element of the document that holds it goes to the general path whole, with the same output.
+     */
+    @Test
+    void nestedDocumentsAndArraysComeOutAsTheGeneralPathWritesThem() {
+        BsonDocument deep = new BsonDocument("leaf", new BsonString("secret"));
+        for (int i = 0; i < RuleFreeLoop.MAX_LEVELS + 8; i++) {
+            deep = new BsonDocument("l" + i, i % 2 == 0 ? deep : new BsonArray(java.util.List.of(deep, new BsonInt32(i))));
+        }
+        BsonArray matrix = new BsonArray();
+        for (int i = 0; i < 12; i++) {
+            matrix.add(new BsonArray(java.util.List.of(new BsonInt32(i), new BsonString("s" + i), new BsonArray(),
+                    new BsonDocument())));
+        }
+        BsonDocument[] variants = {
+                new BsonDocument("address", new BsonDocument("street", new BsonString("1 Main St"))
+                        .append("geo", new BsonDocument("lat", new org.bson.BsonDouble(1.5)).append("tags", new BsonArray(
+                                java.util.List.of(new BsonString("a"), new BsonString("b"))))))
+                        .append("matrix", matrix).append("empty", new BsonDocument()).append("none", new BsonArray()),
+                new BsonDocument("a", new BsonDocument("b", new BsonArray(java.util.List.of(new BsonDocument("bin",
+                        new BsonBinary(new byte[]{1, 2})))))).append("after", new BsonInt32(1)),
+                new BsonDocument("a", new BsonDocument("prefs", new BsonDocument("alice@example.com", BsonBoolean.TRUE)))
+                        .append("after", new BsonString("x")),
+                new BsonDocument("a", new BsonArray(java.util.List.of(new BsonDocument("clé", new BsonString("v")))))
+                        .append("after", new BsonString("x")),
+                new BsonDocument("deep", deep).append("after", new BsonString("x")),
+                new BsonDocument("odd", new BsonDocument("x", new BsonInt32(1)).append("y", new BsonString("v")))
+                        .append("after", new BsonString("x"))};
+        int v = 0;
+        for (BsonDocument variant : variants) {
+            BsonArray documents = new BsonArray();
+            for (int i = 0; i < 3; i++) {
+                documents.add(variant.clone().append("i", new BsonInt32(i)));
+            }
+            byte[] src = DriverShapes.encode(new BsonDocument("insert", new BsonString("c")).append("documents", documents)
+                    .append("$db", new BsonString("db")));
+            if (v == variants.length - 1) {
+                // the document {"x": .., "y": ..} turned into an array: its keys are not positions
+                for (int at = indexOf(src, new byte[]{0x03, 'o', 'd', 'd', 0}); at >= 0; at = indexOf(src, at + 1)) {
+                    src[at] = 0x04;
+                }
+            }
+            RedactionPolicy general = RedactionPolicy.builder().redact(ABSENT).build();
+            String text = new String(assertSameWalk(src, "insert", RedactionPolicy.defaults(), general, "variant=" + v),
+                    java.nio.charset.StandardCharsets.ISO_8859_1);
+            assertFalse(text.contains("secret") || text.contains("Main St") || text.contains("s11"), text);
+            v++;
+        }
+        // a nested length past its document: refused, as by the general path
+        byte[] src = DriverShapes.encode(new BsonDocument("insert", new BsonString("c")).append("documents",
+                new BsonArray(java.util.List.of(new BsonDocument("n", new BsonDocument("a", new BsonInt32(1)))))));
+        int at = indexOf(src, new byte[]{0x03, 'n', 0});
+        src[at + 3] += 9;
+        CompiledPolicy compiled = CompiledPolicies.compile(RedactionPolicy.defaults());
+        RedactionWalker walker = new RedactionWalker();
+        assertThrows(BsonFormatException.class,
+                () -> walker.size(src, 0, src.length, compiled.commandRules("insert"), true, compiled));
+    }
+
     @Test
     void valueOverrunningItsDocumentIsRefusedInARuleFreeDocument() {
         BsonArray documents = new BsonArray();
@@ -126,14 +188,26 @@ class PlaceholderRunTest {
         return actual;
     }
 
-    /** @return size, fingerprint and values redacted (as 8-byte prefixes), then the output written in one pass */
+    /**
+     * @return size, fingerprint and values redacted (as 8-byte prefixes), then the output written in one pass: with the
+     *         fingerprint (rule-free runs only where it does not look), then without it (rule-free everywhere no rule reaches)
+     */
     private static byte[] walk(final byte[] src, final String name, final RedactionPolicy policy, final String context) {
+        byte[] withFingerprint = walk(src, name, policy, true, context);
+        byte[] without = walk(src, name, policy, false, context + " without fingerprint");
+        assertArrayEquals(Arrays.copyOfRange(withFingerprint, 24, withFingerprint.length),
+                Arrays.copyOfRange(without, 24, without.length), context + ": the output does not depend on the fingerprint");
+        return withFingerprint;
+    }
+
+    private static byte[] walk(final byte[] src, final String name, final RedactionPolicy policy, final boolean fingerprint,
+                               final String context) {
         CompiledPolicy compiled = CompiledPolicies.compile(policy);
         CompiledPolicy.RuleSet rules = compiled.commandRules(name);
         RedactionWalker walker = new RedactionWalker();
         walker.bind(src, 0, src.length, rules, true, compiled);
         byte[] scratch = new byte[4 * src.length + 1024];
-        int size = walker.sizeAndWrite(scratch, 0, scratch.length, true);
+        int size = walker.sizeAndWrite(scratch, 0, scratch.length, fingerprint);
         assertFalse(walker.overflowed(), context);
         byte[] result = new byte[24 + size];
         java.nio.ByteBuffer.wrap(result).putLong(size).putLong(walker.fingerprint()).putLong(walker.valuesRedacted());
@@ -141,7 +215,7 @@ class PlaceholderRunTest {
         walker.clear();
         // the counting pass agrees with the writing one
         walker.bind(src, 0, src.length, rules, true, compiled);
-        assertEquals(size, walker.analyse(true), context);
+        assertEquals(size, walker.analyse(fingerprint), context);
         walker.clear();
         return result;
     }
@@ -153,5 +227,16 @@ class PlaceholderRunTest {
             }
         }
         throw new AssertionError("pattern not found");
+    }
+
+    /** @return the next {@code {0x03, 'o', 'd', 'd', 0}} from {@code from}, or -1 */
+    private static int indexOf(final byte[] src, final int from) {
+        byte[] pattern = {0x03, 'o', 'd', 'd', 0};
+        for (int i = from; i + pattern.length <= src.length; i++) {
+            if (Arrays.equals(Arrays.copyOfRange(src, i, i + pattern.length), pattern)) {
+                return i;
+            }
+        }
+        return -1;
     }
 }
