@@ -1,7 +1,6 @@
 package io.github.mongoredact.internal.failure;
 
 import com.mongodb.lang.Nullable;
-import io.github.mongoredact.internal.bson.Workspace;
 import io.github.mongoredact.internal.mask.Placeholders;
 import io.github.mongoredact.internal.message.ClientMessageScrubber;
 import io.github.mongoredact.internal.message.MessageScrubber;
@@ -23,7 +22,7 @@ import java.util.Set;
  * {@link MessageScrubber}, the driver's own client texts by {@link ClientMessageScrubber}, documents (the response, write error
  * details, {@code errInfo}, write concern details) are redacted by the policy's reply rules of the command, inserted and
  * upserted ids in write results become the policy's placeholder. The exception type, code, code name, error labels, cursor id,
- * server address and stack trace survive. Thread-safe (the scratch is the calling thread's {@link Workspace}); runs on the
+ * server address and stack trace survive. Thread-safe (the scratch is the calling thread's {@link io.github.mongoredact.internal.bson.Workspace}); runs on the
  * failure path only, so it may allocate.
  */
 public final class FailureRedactor {
