@@ -311,13 +311,11 @@ class MicrometerCommandSinkTest {
     @Test
     void findsEachCommandsOwnMetersAgainOnRepeatedCommands() {
         SimpleMeterRegistry registry = new SimpleMeterRegistry();
-        RedactingCommandListener listener = RedactingCommandListener.builder()
-                .addSink(MicrometerCommandSink.builder(registry).build())
-                .build();
-        MongoDatabase db = client(listener).getDatabase("test");
-        db.getCollection("users").insertOne(new Document("_id", 1));
+        MongoDatabase db = client(RedactingCommandListener.builder().addSink(MicrometerCommandSink.builder(registry).build())
+                .build()).getDatabase("test");
         for (int i = 0; i < 3; i++) {
-            db.getCollection("users").find(Filters.eq("_id", 1)).first();
+            db.getCollection("users").insertOne(new Document("_id", i));
+            db.getCollection("users").find(Filters.eq("_id", i)).first();
             db.runCommand(new Document("collStats", "users"));
             db.runCommand(new Document("ping", 1));
             db.getCollection("unknown").find(Filters.eq("_id", 1)).first();
@@ -329,7 +327,7 @@ class MicrometerCommandSinkTest {
                 "[tag(collection=unknown), tag(command=find)]", 3L,
                 "[tag(collection=unknown), tag(command=ping)]", 3L,
                 "[tag(collection=users), tag(command=find)]", 3L,
-                "[tag(collection=users), tag(command=insert)]", 1L), commandsByCollection(registry));
+                "[tag(collection=users), tag(command=insert)]", 3L), commandsByCollection(registry));
     }
 
     /** @return the SUCCESS timers' counts by their collection and command tags */
