@@ -24,19 +24,30 @@ final class CollectionTag {
      */
     static String of(final StartedCommand started) {
         String commandName = started.getCommandName();
-        String name = null;
-        if (namesCollectionFirst(commandName) || "getMore".equals(commandName)) {
-            name = started.getCollectionName();
-            BsonDocument command = started.getCommand();
-            if (name == null && command != null) {
-                name = collectionField(command);
-            }
+        String name = started.getCollectionName();
+        BsonDocument command = started.getCommand();
+        if (name == null && command != null && namesCollection(commandName)) {
+            name = collectionField(command);
         }
-        if (name == null) {
+        return of(commandName, name);
+    }
+
+    /**
+     * The tag of a command that names the collection {@code collectionName} (null for none): that name trimmed, for the
+     * commands Micrometer takes the collection of ({@link #namesCollectionFirst} and {@code getMore}), else {@value #UNKNOWN}.
+     * A tag maps to itself: {@code of(commandName, of(commandName, name))} is {@code of(commandName, name)}, so a tag can stand
+     * for a name as a cache key.
+     */
+    static String of(final String commandName, @Nullable final String collectionName) {
+        if (collectionName == null || !namesCollection(commandName)) {
             return UNKNOWN;
         }
-        String trimmed = name.trim();
+        String trimmed = collectionName.trim();
         return trimmed.isEmpty() ? UNKNOWN : trimmed;
+    }
+
+    private static boolean namesCollection(final String commandName) {
+        return namesCollectionFirst(commandName) || "getMore".equals(commandName);
     }
 
     /** The commands Micrometer's listener takes the collection from, by their first field. */

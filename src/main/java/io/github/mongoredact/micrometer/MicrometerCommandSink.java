@@ -119,15 +119,15 @@ public final class MicrometerCommandSink implements CommandSink {
     @Override
     public void completed(final CompletedCommand command) {
         boolean failed = command.hasError() && (writeErrorsAsFailures || !command.isSucceeded());
-        StartedCommand started = command.getStarted();
-        Meters meters = meters(started, CollectionTag.of(started));
+        Meters meters = meters(command.getStarted());
         if (failed) {
             meters.failed().record(command.getElapsedNanos(), TimeUnit.NANOSECONDS);
         } else {
             meters.succeeded().record(command.getElapsedNanos(), TimeUnit.NANOSECONDS);
         }
-        if (started.getCommandSize() > 0) {
-            meters.commandSize.record(started.getCommandSize());
+        int commandSize = command.getStarted().getCommandSize();
+        if (commandSize > 0) {
+            meters.commandSize.record(commandSize);
         }
         if (command.getReplySize() > 0) {
             meters.replySize.record(command.getReplySize());
@@ -137,27 +137,26 @@ public final class MicrometerCommandSink implements CommandSink {
         }
     }
 
-    /** The cached meters of a command's key; allocation-free once they exist. */
-    private Meters meters(final StartedCommand started, final String collection) {
+    /**
+     * The cached meters of a command's key; allocation-free once they exist. Without fingerprints the front table is keyed by
+     * the collection name the start holds, so that a hit derives no tag: the tag is a function of the command name and that
+     * name ({@link CollectionTag#of(String, String)}). A start that holds none is keyed by its tag, which that function maps to
+     * itself.
+     */
+    private Meters meters(final StartedCommand started) {
         ServerId serverId = started.getConnectionDescription().getConnectionId().getServerId();
         if (!fingerprintTag) {
-            Meters recent = this.recent.get(serverId, started.getDatabaseName(), collection, started.getCommandName());
+            String name = started.getCollectionName();
+            String key = name != null ? name : CollectionTag.of(started);
+            Meters recent = this.recent.get(serverId, started.getDatabaseName(), key, started.getCommandName());
             if (recent != null) {
                 return recent;
             }
-        }
-        ByName byDatabase = servers.get(serverId);
-        if (byDatabase == null) {
-            byDatabase = servers.computeIfAbsent(serverId, id -> new ByName(serverTags(id)));
-        }
-        ByName byCollection = byDatabase.next(started.getDatabaseName(), "database");
-        ByName byCommand = byCollection.next(collection, "collection");
-        ByName byFingerprint = byCommand.next(started.getCommandName(), "command");
-        if (!fingerprintTag) {
-            Meters meters = byFingerprint.meters(this);
-            recent.put(serverId, started.getDatabaseName(), collection, started.getCommandName(), meters);
+            Meters meters = lastLevel(serverId, started, name != null ? CollectionTag.of(started) : key).meters(this);
+            this.recent.put(serverId, started.getDatabaseName(), key, started.getCommandName(), meters);
             return meters;
         }
+        ByName byFingerprint = lastLevel(serverId, started, CollectionTag.of(started));
         long fingerprint = started.getFingerprint();
         Meters meters = byFingerprint.fingerprints.get(fingerprint);
         if (meters != null) {
@@ -170,6 +169,17 @@ public final class MicrometerCommandSink implements CommandSink {
             fingerprints.incrementAndGet();
             return new Meters(this, byFingerprint.tags.and("query.shape", started.getFingerprintHex()));
         });
+    }
+
+    /** The level of the nested maps that holds the meters of the key (or, with fingerprints, those of each fingerprint). */
+    private ByName lastLevel(final ServerId serverId, final StartedCommand started, final String collection) {
+        ByName byDatabase = servers.get(serverId);
+        if (byDatabase == null) {
+            byDatabase = servers.computeIfAbsent(serverId, id -> new ByName(serverTags(id)));
+        }
+        ByName byCollection = byDatabase.next(started.getDatabaseName(), "database");
+        ByName byCommand = byCollection.next(collection, "collection");
+        return byCommand.next(started.getCommandName(), "command");
     }
 
     private Tags serverTags(final ServerId serverId) {

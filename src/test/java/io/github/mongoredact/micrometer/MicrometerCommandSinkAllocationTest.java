@@ -13,12 +13,15 @@ import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import org.bson.RawBsonDocument;
 import org.junit.jupiter.api.Test;
 
+import java.util.Arrays;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** Bytes allocated per started + succeeded pair, measured with ThreadMXBean after warm-up. */
 class MicrometerCommandSinkAllocationTest {
     private static final int PAIRS = 100_000;
+    private static final int MEASUREMENTS = 3;
     private static final String FIND = "{\"find\": \"users\", \"filter\": {\"email\": \"ann@example.com\", \"age\": {\"$gt\": 30}},"
             + " \"limit\": 10, \"$db\": \"test\"}";
     private static final String REPLY = "{\"cursor\": {\"firstBatch\": [{\"_id\": 1, \"email\": \"ann@example.com\"}],"
@@ -73,10 +76,17 @@ class MicrometerCommandSinkAllocationTest {
         SimpleMeterRegistry registry = new SimpleMeterRegistry();
         RedactingCommandListener withMetrics = RedactingCommandListener.builder().policy(RedactionPolicy.defaults())
                 .addSink(MicrometerCommandSink.builder(registry).build()).build();
-        double metricsPair = Allocations.perRun(PAIRS, () -> {
-            withMetrics.commandStarted(started);
-            withMetrics.commandSucceeded(succeeded);
-        });
+        double[] metricsPairs = new double[MEASUREMENTS];
+        for (int i = 0; i < MEASUREMENTS; i++) {
+            metricsPairs[i] = Allocations.perRun(PAIRS, () -> {
+                withMetrics.commandStarted(started);
+                withMetrics.commandSucceeded(succeeded);
+            });
+        }
+        // steady state: the lowest of the measurements, each after its own warm-up. A one-off allocation can land inside
+        // one measured loop on a loaded machine (seen once in mvn verify under load 6: 992 bytes in 100,000 pairs, 112.01
+        // bytes per pair; a late compilation is the likely cause); a pair that allocates more for good shows in every one
+        double metricsPair = Arrays.stream(metricsPairs).min().getAsDouble();
 
         RedactingCommandListener withCopies = RedactingCommandListener.builder().policy(RedactionPolicy.defaults())
                 .addSink(new CopyingSink()).build();
@@ -94,9 +104,10 @@ class MicrometerCommandSinkAllocationTest {
         // the owned copy of the command: a byte[] of at most its size (redaction only shortens values here) and its
         // RawBsonDocument (12-byte header, three fields)
         long ownedCopy = align(16 + commandSize) + 24;
-        System.out.printf("listener + metrics sink: %.2f bytes/pair; listener + a sink that needs documents: %.2f bytes/pair;"
-                + " owned command copy %d bytes (command %d bytes); Micrometer's MongoMetricsCommandListener: %.2f"
-                + " bytes/pair%n", metricsPair, copyingPair, ownedCopy, commandSize, micrometerPair);
+        System.out.printf("listener + metrics sink: %.2f bytes/pair (lowest of %s); listener + a sink that needs"
+                + " documents: %.2f bytes/pair; owned command copy %d bytes (command %d bytes); Micrometer's"
+                + " MongoMetricsCommandListener: %.2f bytes/pair%n", metricsPair, Arrays.toString(metricsPairs), copyingPair,
+                ownedCopy, commandSize, micrometerPair);
         assertTrue(metricsPair < micrometerPair, "cheaper than Micrometer's own listener: " + metricsPair + " vs "
                 + micrometerPair);
         // the two facts handed to sinks, StartedCommand 64 and CompletedCommand 48 bytes: a field more in either and the pair
@@ -105,7 +116,7 @@ class MicrometerCommandSinkAllocationTest {
         // (code the JIT compiles while the pairs run, on a loaded machine) adds a hundredth of a byte
         assertTrue(metricsPair < 113, "the two facts at most: " + metricsPair + " bytes per pair");
         assertTrue(metricsPair <= ownedCopy + 64, metricsPair + " bytes per pair, owned copy " + ownedCopy);
-        assertEquals(2L * PAIRS, (long) registry.find(MicrometerCommandSink.COMMANDS).timer().count());
+        assertEquals(2L * PAIRS * MEASUREMENTS, (long) registry.find(MicrometerCommandSink.COMMANDS).timer().count());
         assertEquals(0, withMetrics.getCounters().getInFlight());
         assertEquals(0, withMetrics.getCounters().getSinkFailures());
     }

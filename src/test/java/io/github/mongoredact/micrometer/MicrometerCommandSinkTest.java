@@ -307,4 +307,41 @@ class MicrometerCommandSinkTest {
                 .timer().count(), "collStats is not among the commands Micrometer takes the collection of");
         assertFalse(listener.getCounters().getEventsForwarded() == 0);
     }
+
+    @Test
+    void findsEachCommandsOwnMetersAgainOnRepeatedCommands() {
+        SimpleMeterRegistry registry = new SimpleMeterRegistry();
+        MongoDatabase db = client(RedactingCommandListener.builder().addSink(MicrometerCommandSink.builder(registry).build())
+                .build()).getDatabase("test");
+        for (int i = 0; i < 3; i++) {
+            db.getCollection("users").insertOne(new Document("_id", i));
+            db.getCollection("users").find(Filters.eq("_id", i)).first();
+            db.runCommand(new Document("collStats", "users"));
+            db.runCommand(new Document("ping", 1));
+            db.getCollection("unknown").find(Filters.eq("_id", 1)).first();
+        }
+        // the same collection name under a command Micrometer does not take it from, a command that names none, and a
+        // collection named as the tag of none: each keeps its own tags when its meters are found again
+        assertEquals(Map.of(
+                "[tag(collection=unknown), tag(command=collStats)]", 3L,
+                "[tag(collection=unknown), tag(command=find)]", 3L,
+                "[tag(collection=unknown), tag(command=ping)]", 3L,
+                "[tag(collection=users), tag(command=find)]", 3L,
+                "[tag(collection=users), tag(command=insert)]", 3L), commandsByCollection(registry));
+    }
+
+    /** @return the SUCCESS timers' counts by their collection and command tags */
+    private static Map<String, Long> commandsByCollection(final SimpleMeterRegistry registry) {
+        Map<String, Long> counts = new TreeMap<>();
+        for (Timer timer : registry.find(MicrometerCommandSink.COMMANDS).tags("status", "SUCCESS").timers()) {
+            Set<Tag> tags = new TreeSet<>();
+            for (Tag tag : timer.getId().getTags()) {
+                if (tag.getKey().equals("collection") || tag.getKey().equals("command")) {
+                    tags.add(tag);
+                }
+            }
+            counts.merge(tags.toString(), timer.count(), Long::sum);
+        }
+        return counts;
+    }
 }
