@@ -19,6 +19,7 @@ import org.bson.types.ObjectId;
 
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
+import java.util.Locale;
 
 /**
  * {@link TruncatedJson}'s direct path: the relaxed JSON of an owned raw document written straight from its bytes into the
@@ -35,7 +36,16 @@ import java.util.Arrays;
 final class RawJson {
     /** ASCII characters the driver's writer writes as they are (the rest of ASCII is escaped). */
     private static final boolean[] LITERAL = new boolean[128];
-    private static final char[] HEX = "0123456789abcdef".toCharArray();
+    /** The escapes of the ASCII characters not written as they are, pre-encoded; null for the others. */
+    private static final byte[][] ESCAPES = new byte[128][];
+    private static final byte[] COMMA = ascii(", ");
+    private static final byte[] COLON = ascii(": ");
+    private static final byte[] OID_START = ascii("{\"$oid\": \"");
+    private static final byte[] OID_END = ascii("\"}");
+    private static final byte[] TRUE = ascii("true");
+    private static final byte[] FALSE = ascii("false");
+    private static final byte[] NULL = ascii("null");
+    private static final byte[] ELLIPSIS = ascii(TruncatedJson.ELLIPSIS);
     static final boolean ENABLED;
     /** Levels of nesting written directly: every document a copy can hold, so that none goes through the writer for depth. */
     private static final int MAX_DEPTH = BsonBounds.MAX_DEPTH;
@@ -44,18 +54,25 @@ final class RawJson {
         for (char c = 0; c < 128; c++) {
             LITERAL[c] = c != '"' && c != '\\' && isLiteral(c);
         }
+        for (char c = 0; c < 128; c++) {
+            ESCAPES[c] = escapeOf(c);
+        }
         ENABLED = writesWhatTheDriverWrites();
     }
 
     private RawJson() {
     }
 
+    private static byte[] ascii(final String text) {
+        return text.getBytes(StandardCharsets.US_ASCII);
+    }
+
     /**
-     * @return the JSON text, not yet cut (possibly longer than {@code maxLength}: the caller cuts), or null when the document
-     *         holds a type this path does not write or bytes that do not add up
+     * @return the JSON text, cut as {@link TruncatedJson} cuts, or null when the document holds a type this path does not
+     *         write or bytes that do not add up
      */
     @Nullable
-    static TruncatedJson.Output render(final RawBsonDocument document, final int maxLength, final String[] skippedTopLevel) {
+    static String render(final RawBsonDocument document, final int maxLength, final String[] skippedTopLevel) {
         byte[] src = DocumentBytes.array(document);
         int off = DocumentBytes.offset(document);
         if (off < 0 || off + 5 > src.length) {
@@ -66,31 +83,40 @@ final class RawJson {
             return null;
         }
         long limit = maxLength == 0 ? Long.MAX_VALUE : maxLength;
-        TruncatedJson.Output out = new TruncatedJson.Output((int) Math.min(limit + TruncatedJson.ELLIPSIS.length() + 1,
-                2L * length + 16));
-        return elements(src, off, length, out, limit, skippedTopLevel) ? out : null;
+        JsonTextBuffer out = JsonTextBuffer.acquire();
+        try {
+            if (!elements(src, off, length, out, limit, skippedTopLevel)) {
+                return null;
+            }
+            if (maxLength > 0 && out.length() > maxLength) {
+                out.setLength(TruncatedJson.withoutPartialCharacter(out, maxLength));
+                out.appendAscii(ELLIPSIS);
+            }
+            return out.toString();
+        } finally {
+            out.release();
+        }
     }
 
     /**
      * Writes the elements of the document at {@code src[off, off + length)}, nested ones included, until the text passes
      * {@code limit}. @return false when a type this path does not write or bytes that do not add up were met
      */
-    private static boolean elements(final byte[] src, final int off, final int length, final TruncatedJson.Output out,
+    private static boolean elements(final byte[] src, final int off, final int length, final JsonTextBuffer b,
                                     final long limit, final String[] skippedTopLevel) {
-        StringBuilder b = out.builder;
         int[] ends = new int[16];
         boolean[] arrays = new boolean[16];
         int depth = 0;
         ends[depth] = off + length - 1;
         arrays[depth] = false;
-        b.append('{');
+        b.appendAscii('{');
         int p = off + 4;
         boolean first = true;
         while (b.length() <= limit) {
             int end = ends[depth];
             if (p == end) {
                 // the end of this level: its terminator is at p
-                b.append(arrays[depth] ? ']' : '}');
+                b.appendAscii(arrays[depth] ? ']' : '}');
                 p++;
                 if (depth == 0) {
                     return p == off + length;
@@ -109,9 +135,7 @@ final class RawJson {
                 p = valueEnd;
                 continue;
             }
-            if (!name(src, p + 1, nameEnd, first, arrays[depth], b, limit)) {
-                return false;
-            }
+            name(src, p + 1, nameEnd, first, arrays[depth], b, limit);
             first = false;
             if (type == BsonTypes.DOCUMENT || type == BsonTypes.ARRAY) {
                 if (depth == MAX_DEPTH) {
@@ -124,7 +148,7 @@ final class RawJson {
                 }
                 ends[depth] = valueEnd - 1;
                 arrays[depth] = type == BsonTypes.ARRAY;
-                b.append(type == BsonTypes.ARRAY ? '[' : '{');
+                b.appendAscii(type == BsonTypes.ARRAY ? '[' : '{');
                 first = true;
                 p = nameEnd + 5;
             } else if (scalar(src, type, nameEnd + 1, valueEnd, b, limit)) {
@@ -145,45 +169,43 @@ final class RawJson {
         return i < end ? i : -1;
     }
 
-    /** Writes the separator and, in a document, the element's name. @return false when the name is not valid UTF-8 */
-    private static boolean name(final byte[] src, final int nameStart, final int nameEnd, final boolean first,
-                                final boolean inArray, final StringBuilder b, final long limit) {
+    /** Writes the separator and, in a document, the element's name. */
+    private static void name(final byte[] src, final int nameStart, final int nameEnd, final boolean first,
+                             final boolean inArray, final JsonTextBuffer b, final long limit) {
         if (!first) {
-            b.append(", ");
+            b.appendAscii(COMMA);
         }
         if (!inArray) {
-            if (!string(src, nameStart, nameEnd, b, limit)) {
-                return false;
-            }
-            b.append(": ");
+            string(src, nameStart, nameEnd, b, limit);
+            b.appendAscii(COLON);
         }
-        return true;
     }
 
     /** Writes the scalar of the given type at {@code v}. @return false for a type this path does not write */
-    private static boolean scalar(final byte[] src, final byte type, final int v, final int valueEnd, final StringBuilder b,
+    private static boolean scalar(final byte[] src, final byte type, final int v, final int valueEnd, final JsonTextBuffer b,
                                   final long limit) {
         switch (type) {
             case BsonTypes.STRING:
-                return string(src, v + 4, valueEnd - 1, b, limit);
+                string(src, v + 4, valueEnd - 1, b, limit);
+                return true;
             case BsonTypes.OBJECT_ID:
-                b.append("{\"$oid\": \"");
+                b.appendAscii(OID_START);
                 for (int i = v; i < v + 12; i++) {
-                    b.append(HEX[(src[i] >> 4) & 0xF]).append(HEX[src[i] & 0xF]);
+                    b.appendHex(src[i]);
                 }
-                b.append("\"}");
+                b.appendAscii(OID_END);
                 return true;
             case BsonTypes.BOOLEAN:
-                b.append(src[v] != 0 ? "true" : "false");
+                b.appendAscii(src[v] != 0 ? TRUE : FALSE);
                 return true;
             case BsonTypes.NULL:
-                b.append("null");
+                b.appendAscii(NULL);
                 return true;
             case BsonTypes.INT32:
-                b.append(Bytes.readInt(src, v));
+                b.appendDecimal(Bytes.readInt(src, v));
                 return true;
             case BsonTypes.INT64:
-                b.append(Bytes.readLong(src, v));
+                b.appendDecimal(Bytes.readLong(src, v));
                 return true;
             default:
                 return false;
@@ -235,13 +257,14 @@ final class RawJson {
 
     /**
      * Writes the UTF-8 bytes {@code src[from, to)} as a JSON string with the driver's writer's escapes, stopping once the
-     * output holds more than {@code limit} characters.
-     *
-     * @return true (the bytes of a string may hold any value; a name's were bounded by its NUL)
+     * output holds more than {@code limit} characters: runs of ASCII written as they are in one copy each, an ASCII
+     * character to escape as its pre-encoded escape, the rest from the first byte past ASCII decoded as the driver's reader
+     * decodes it (invalid sequences as U+FFFD), as far as the output can still show.
      */
-    private static boolean string(final byte[] src, final int from, final int to, final StringBuilder b, final long limit) {
-        b.append('"');
-        for (int i = from; i < to; i++) {
+    private static void string(final byte[] src, final int from, final int to, final JsonTextBuffer b, final long limit) {
+        b.appendAscii('"');
+        int i = from;
+        while (i < to) {
             int c = src[i];
             if (c < 0) {
                 // not ASCII: the rest decoded as the reader decodes it, as far as the output can still show
@@ -254,49 +277,74 @@ final class RawJson {
                 break;
             }
             if (LITERAL[c]) {
-                b.append((char) c);
+                int run = i + 1;
+                while (run < to && src[run] >= 0 && LITERAL[src[run]]) {
+                    run++;
+                }
+                // as written one by one: up to the first character that passes the limit, at least one
+                long shown = Math.max(1, limit + 1 - b.length());
+                int count = (int) Math.min(run - i, shown);
+                b.appendAscii(src, i, count);
+                i += count;
             } else {
-                escaped((char) c, b);
+                b.appendAscii(ESCAPES[c]);
+                i++;
             }
             if (b.length() > limit) {
-                return true;
+                return;
             }
         }
-        b.append('"');
-        return true;
+        b.appendAscii('"');
     }
 
-    private static void escaped(final char c, final StringBuilder b) {
+    /** Writes a character as the driver's writer writes it in a string: as it is, or escaped. */
+    private static void escaped(final char c, final JsonTextBuffer b) {
+        if (c < 128) {
+            if (LITERAL[c]) {
+                b.appendAscii(c);
+            } else {
+                b.appendAscii(ESCAPES[c]);
+            }
+        } else if (isLiteral(c)) {
+            b.append(c);
+        } else {
+            b.appendUnicodeEscape(c);
+        }
+    }
+
+    /** @return the driver's writer's escape of an ASCII character it does not write as it is, else null */
+    @Nullable
+    private static byte[] escapeOf(final char c) {
+        String escape;
         switch (c) {
             case '"':
-                b.append("\\\"");
+                escape = "\\\"";
                 break;
             case '\\':
-                b.append("\\\\");
+                escape = "\\\\";
                 break;
             case '\b':
-                b.append("\\b");
+                escape = "\\b";
                 break;
             case '\f':
-                b.append("\\f");
+                escape = "\\f";
                 break;
             case '\n':
-                b.append("\\n");
+                escape = "\\n";
                 break;
             case '\r':
-                b.append("\\r");
+                escape = "\\r";
                 break;
             case '\t':
-                b.append("\\t");
+                escape = "\\t";
                 break;
             default:
-                if (c < 128 ? LITERAL[c] : isLiteral(c)) {
-                    b.append(c);
-                } else {
-                    b.append("\\u").append(HEX[(c >> 12) & 0xF]).append(HEX[(c >> 8) & 0xF]).append(HEX[(c >> 4) & 0xF])
-                            .append(HEX[c & 0xF]);
+                if (LITERAL[c]) {
+                    return null;
                 }
+                escape = String.format(Locale.ROOT, "\\u%04x", (int) c);
         }
+        return escape.getBytes(StandardCharsets.US_ASCII);
     }
 
     /** The character classes the driver's writer writes as they are. */
@@ -373,12 +421,11 @@ final class RawJson {
                 .append("$db", new BsonString("test"));
         RawBsonDocument raw = new RawBsonDocument(probe, new BsonDocumentCodec());
         String[] skipped = {"$db"};
-        TruncatedJson.Output direct = render(raw, 0, skipped);
+        String ours = render(raw, 0, skipped);
         String driver = TruncatedJson.renderByWriter(raw, 0, skipped);
-        if (direct == null) {
+        if (ours == null) {
             return "the direct path did not write the probe";
         }
-        String ours = direct.builder.toString();
         int i = 0;
         while (i < Math.min(ours.length(), driver.length()) && ours.charAt(i) == driver.charAt(i)) {
             i++;
