@@ -172,22 +172,18 @@ public final class OpenTelemetryCommandSink implements CommandSink {
         }
         try {
             StartedCommand started = command.getStarted();
-            if (!traced(started.getCommandName(), started.isRedactedBySpec())) {
-                return;
-            }
             long key = DriverApi.localValue(connectionId(started));
             InFlightSpan entry = inFlight.get(key);
-            Span span;
-            long start;
             if (entry != null && entry.requestId == started.getRequestId() && inFlight.remove(key, entry)) {
-                span = entry.span;
-                start = entry.start;
-            } else {
-                // the start was not seen (the sink was added to a running listener): the span from the completion alone
-                start = now() - command.getElapsedNanos();
-                span = spanBuilder(started, start).startSpan();
+                // only the commands that are traced have a span in flight
+                end(entry.span, entry.start, command);
+                return;
             }
-            end(span, start, command);
+            if (traced(started.getCommandName(), started.isRedactedBySpec())) {
+                // the start was not seen (the sink was added to a running listener): the span from the completion alone
+                long start = now() - command.getElapsedNanos();
+                end(spanBuilder(started, start).startSpan(), start, command);
+            }
         } catch (Throwable t) {
             failed(t, command);
         }

@@ -1,5 +1,7 @@
 package io.github.mongoredact.internal.json;
 
+import com.mongodb.lang.Nullable;
+
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 
@@ -11,7 +13,8 @@ import java.util.Arrays;
  *
  * <p>One buffer per thread is reused ({@link #acquire()} / {@link #release()}): a render allocates its result and nothing
  * else while its text stays within {@value #RETAINED} characters; a larger buffer is dropped after its render, so that a
- * thread keeps at most that much. Not thread-safe: a buffer is used by the thread that acquired it, one render at a time.</p>
+ * thread keeps at most that much (and the frames of the deepest document it wrote, at most 2048 levels). Not thread-safe:
+ * a buffer is used by the thread that acquired it, one render at a time.</p>
  */
 final class JsonTextBuffer implements CharSequence {
     /** The most bytes (and chars) a thread's buffer keeps between renders. */
@@ -26,9 +29,16 @@ final class JsonTextBuffer implements CharSequence {
     /** The text while it is Latin-1, one byte per character. */
     private byte[] latin1 = new byte[INITIAL];
     /** The text once it holds a character past Latin-1, else null. */
+    @Nullable
     private char[] wide;
     private int length;
     private boolean inUse;
+    /**
+     * The frames of the walk that writes the text (the end of each open level, whether it is an array), reused with it; the
+     * walk grows them up to its maximum depth.
+     */
+    int[] frameEnds = new int[16];
+    boolean[] frameArrays = new boolean[16];
 
     private JsonTextBuffer() {
     }
@@ -123,6 +133,57 @@ final class JsonTextBuffer implements CharSequence {
         }
     }
 
+    /**
+     * Appends {@code prefix}, then {@code src[from, from + count)} (ASCII bytes written as they are) between double quotes,
+     * then {@code suffix}: a name or a string without escapes with its separators, in one step.
+     */
+    void appendQuotedAscii(final byte[] prefix, final byte[] src, final int from, final int count, final byte[] suffix) {
+        int at = reserve(prefix.length + count + 2 + suffix.length);
+        if (wide != null) {
+            length = at;
+            appendAscii(prefix);
+            appendAscii('"');
+            appendAscii(src, from, count);
+            appendAscii('"');
+            appendAscii(suffix);
+            return;
+        }
+        byte[] out = latin1;
+        int i = at;
+        for (byte b : prefix) {
+            out[i++] = b;
+        }
+        out[i++] = '"';
+        if (count > 16) {
+            System.arraycopy(src, from, out, i, count);
+            i += count;
+        } else {
+            for (int k = from; k < from + count; k++) {
+                out[i++] = src[k];
+            }
+        }
+        out[i++] = '"';
+        for (byte b : suffix) {
+            out[i++] = b;
+        }
+    }
+
+    /** Appends the lower-case hexadecimal digits of {@code src[from, from + count)}, two a byte. */
+    void appendHex(final byte[] src, final int from, final int count) {
+        int at = reserve(2 * count);
+        for (int k = from; k < from + count; k++) {
+            byte high = HEX[(src[k] >> 4) & 0xF];
+            byte low = HEX[src[k] & 0xF];
+            if (wide != null) {
+                wide[at++] = (char) high;
+                wide[at++] = (char) low;
+            } else {
+                latin1[at++] = high;
+                latin1[at++] = low;
+            }
+        }
+    }
+
     /** Appends a constant token of ASCII bytes. */
     void appendAscii(final byte[] token) {
         appendAscii(token, 0, token.length);
@@ -167,6 +228,13 @@ final class JsonTextBuffer implements CharSequence {
                 latin1[i] = (byte) ('0' + digit);
             }
         }
+    }
+
+    /** Doubles the frames, keeping those written. @return the new {@link #frameEnds} */
+    int[] growFrames() {
+        frameEnds = Arrays.copyOf(frameEnds, 2 * frameEnds.length);
+        frameArrays = Arrays.copyOf(frameArrays, 2 * frameArrays.length);
+        return frameEnds;
     }
 
     /** @return the index at which {@code count} more characters go; the length already counts them */

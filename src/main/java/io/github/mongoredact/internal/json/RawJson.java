@@ -19,7 +19,6 @@ import org.bson.types.ObjectId;
 
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
-import java.util.Locale;
 
 /**
  * {@link TruncatedJson}'s direct path: the relaxed JSON of an owned raw document written straight from its bytes into the
@@ -34,10 +33,7 @@ import java.util.Locale;
  * <p>Walks with an explicit stack of frames, so the input's depth decides no recursion. Stateless and thread-safe.</p>
  */
 final class RawJson {
-    /** ASCII characters the driver's writer writes as they are (the rest of ASCII is escaped). */
-    private static final boolean[] LITERAL = new boolean[128];
-    /** The escapes of the ASCII characters not written as they are, pre-encoded; null for the others. */
-    private static final byte[][] ESCAPES = new byte[128][];
+    private static final byte[] NOTHING = new byte[0];
     private static final byte[] COMMA = ascii(", ");
     private static final byte[] COLON = ascii(": ");
     private static final byte[] OID_START = ascii("{\"$oid\": \"");
@@ -51,12 +47,6 @@ final class RawJson {
     private static final int MAX_DEPTH = BsonBounds.MAX_DEPTH;
 
     static {
-        for (char c = 0; c < 128; c++) {
-            LITERAL[c] = c != '"' && c != '\\' && isLiteral(c);
-        }
-        for (char c = 0; c < 128; c++) {
-            ESCAPES[c] = escapeOf(c);
-        }
         ENABLED = writesWhatTheDriverWrites();
     }
 
@@ -104,8 +94,8 @@ final class RawJson {
      */
     private static boolean elements(final byte[] src, final int off, final int length, final JsonTextBuffer b,
                                     final long limit, final String[] skippedTopLevel) {
-        int[] ends = new int[16];
-        boolean[] arrays = new boolean[16];
+        int[] ends = b.frameEnds;
+        boolean[] arrays = b.frameArrays;
         int depth = 0;
         ends[depth] = off + length - 1;
         arrays[depth] = false;
@@ -126,7 +116,8 @@ final class RawJson {
                 continue;
             }
             byte type = p > end ? 0 : src[p];
-            int nameEnd = p > end ? -1 : cstringEnd(src, p + 1, end);
+            int runEnd = p > end ? -1 : JsonStrings.literalRunEnd(src, p + 1, end);
+            int nameEnd = runEnd < 0 ? -1 : cstringEnd(src, runEnd, end);
             int valueEnd = nameEnd < 0 ? -1 : valueEnd(src, type, nameEnd + 1, end);
             if (valueEnd < 0) {
                 return false;
@@ -135,16 +126,19 @@ final class RawJson {
                 p = valueEnd;
                 continue;
             }
-            name(src, p + 1, nameEnd, first, arrays[depth], b, limit);
+            if (arrays[depth]) {
+                b.appendAscii(first ? NOTHING : COMMA);
+            } else {
+                name(src, p + 1, nameEnd, runEnd == nameEnd, first ? NOTHING : COMMA, b, limit);
+            }
             first = false;
             if (type == BsonTypes.DOCUMENT || type == BsonTypes.ARRAY) {
                 if (depth == MAX_DEPTH) {
-                    // deeper than this, the driver's writer decides (it refuses past its own limit)
-                    return false;
+                    return false; // deeper than this, the driver's writer decides (it refuses past its own limit)
                 }
                 if (++depth == ends.length) {
-                    ends = Arrays.copyOf(ends, depth * 2);
-                    arrays = Arrays.copyOf(arrays, depth * 2);
+                    ends = b.growFrames();
+                    arrays = b.frameArrays;
                 }
                 ends[depth] = valueEnd - 1;
                 arrays[depth] = type == BsonTypes.ARRAY;
@@ -169,14 +163,17 @@ final class RawJson {
         return i < end ? i : -1;
     }
 
-    /** Writes the separator and, in a document, the element's name. */
-    private static void name(final byte[] src, final int nameStart, final int nameEnd, final boolean first,
-                             final boolean inArray, final JsonTextBuffer b, final long limit) {
-        if (!first) {
-            b.appendAscii(COMMA);
-        }
-        if (!inArray) {
-            string(src, nameStart, nameEnd, b, limit);
+    /**
+     * Writes the separator and the element's name.
+     *
+     * @param literal whether the name needs no escape (the run of characters written as they are that starts the name, most
+     *                often the whole name, ends at its NUL)
+     */
+    private static void name(final byte[] src, final int nameStart, final int nameEnd, final boolean literal,
+                             final byte[] separator, final JsonTextBuffer b, final long limit) {
+        if (!literal || !JsonStrings.quoted(separator, src, nameStart, nameEnd, COLON, b, limit)) {
+            b.appendAscii(separator);
+            JsonStrings.string(src, nameStart, nameEnd, b, limit);
             b.appendAscii(COLON);
         }
     }
@@ -186,13 +183,13 @@ final class RawJson {
                                   final long limit) {
         switch (type) {
             case BsonTypes.STRING:
-                string(src, v + 4, valueEnd - 1, b, limit);
+                if (!JsonStrings.quotedRun(NOTHING, src, v + 4, valueEnd - 1, NOTHING, b, limit)) {
+                    JsonStrings.string(src, v + 4, valueEnd - 1, b, limit);
+                }
                 return true;
             case BsonTypes.OBJECT_ID:
                 b.appendAscii(OID_START);
-                for (int i = v; i < v + 12; i++) {
-                    b.appendHex(src[i]);
-                }
+                b.appendHex(src, v, 12);
                 b.appendAscii(OID_END);
                 return true;
             case BsonTypes.BOOLEAN:
@@ -253,126 +250,6 @@ final class RawJson {
                 return -1;
         }
         return valueEnd > end ? -1 : (int) valueEnd;
-    }
-
-    /**
-     * Writes the UTF-8 bytes {@code src[from, to)} as a JSON string with the driver's writer's escapes, stopping once the
-     * output holds more than {@code limit} characters: runs of ASCII written as they are in one copy each, an ASCII
-     * character to escape as its pre-encoded escape, the rest from the first byte past ASCII decoded as the driver's reader
-     * decodes it (invalid sequences as U+FFFD), as far as the output can still show.
-     */
-    private static void string(final byte[] src, final int from, final int to, final JsonTextBuffer b, final long limit) {
-        b.appendAscii('"');
-        int i = from;
-        while (i < to) {
-            int c = src[i];
-            if (c < 0) {
-                // not ASCII: the rest decoded as the reader decodes it, as far as the output can still show
-                long room = Math.max(0, limit - b.length()) + 2;
-                int decode = (int) Math.min(to - i, room > Integer.MAX_VALUE ? Integer.MAX_VALUE : 4 * room + 4);
-                String rest = new String(src, i, decode, StandardCharsets.UTF_8);
-                for (int k = 0; k < rest.length() && b.length() <= limit; k++) {
-                    escaped(rest.charAt(k), b);
-                }
-                break;
-            }
-            if (LITERAL[c]) {
-                int run = i + 1;
-                while (run < to && src[run] >= 0 && LITERAL[src[run]]) {
-                    run++;
-                }
-                // as written one by one: up to the first character that passes the limit, at least one
-                long shown = Math.max(1, limit + 1 - b.length());
-                int count = (int) Math.min(run - i, shown);
-                b.appendAscii(src, i, count);
-                i += count;
-            } else {
-                b.appendAscii(ESCAPES[c]);
-                i++;
-            }
-            if (b.length() > limit) {
-                return;
-            }
-        }
-        b.appendAscii('"');
-    }
-
-    /** Writes a character as the driver's writer writes it in a string: as it is, or escaped. */
-    private static void escaped(final char c, final JsonTextBuffer b) {
-        if (c < 128) {
-            if (LITERAL[c]) {
-                b.appendAscii(c);
-            } else {
-                b.appendAscii(ESCAPES[c]);
-            }
-        } else if (isLiteral(c)) {
-            b.append(c);
-        } else {
-            b.appendUnicodeEscape(c);
-        }
-    }
-
-    /** @return the driver's writer's escape of an ASCII character it does not write as it is, else null */
-    @Nullable
-    private static byte[] escapeOf(final char c) {
-        String escape;
-        switch (c) {
-            case '"':
-                escape = "\\\"";
-                break;
-            case '\\':
-                escape = "\\\\";
-                break;
-            case '\b':
-                escape = "\\b";
-                break;
-            case '\f':
-                escape = "\\f";
-                break;
-            case '\n':
-                escape = "\\n";
-                break;
-            case '\r':
-                escape = "\\r";
-                break;
-            case '\t':
-                escape = "\\t";
-                break;
-            default:
-                if (LITERAL[c]) {
-                    return null;
-                }
-                escape = String.format(Locale.ROOT, "\\u%04x", (int) c);
-        }
-        return escape.getBytes(StandardCharsets.US_ASCII);
-    }
-
-    /** The character classes the driver's writer writes as they are. */
-    private static boolean isLiteral(final char c) {
-        switch (Character.getType(c)) {
-            case Character.UPPERCASE_LETTER:
-            case Character.LOWERCASE_LETTER:
-            case Character.TITLECASE_LETTER:
-            case Character.OTHER_LETTER:
-            case Character.DECIMAL_DIGIT_NUMBER:
-            case Character.LETTER_NUMBER:
-            case Character.OTHER_NUMBER:
-            case Character.SPACE_SEPARATOR:
-            case Character.CONNECTOR_PUNCTUATION:
-            case Character.DASH_PUNCTUATION:
-            case Character.START_PUNCTUATION:
-            case Character.END_PUNCTUATION:
-            case Character.INITIAL_QUOTE_PUNCTUATION:
-            case Character.FINAL_QUOTE_PUNCTUATION:
-            case Character.OTHER_PUNCTUATION:
-            case Character.MATH_SYMBOL:
-            case Character.CURRENCY_SYMBOL:
-            case Character.MODIFIER_SYMBOL:
-            case Character.OTHER_SYMBOL:
-                return true;
-            default:
-                return false;
-        }
     }
 
     private static boolean isSkipped(final byte[] src, final int from, final int to, final String[] skipped) {
