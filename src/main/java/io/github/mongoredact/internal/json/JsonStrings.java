@@ -2,6 +2,9 @@ package io.github.mongoredact.internal.json;
 
 import com.mongodb.lang.Nullable;
 
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
 import java.util.Locale;
 
@@ -16,6 +19,11 @@ final class JsonStrings {
     private static final boolean[] LITERAL_BYTE = new boolean[256];
     /** The escapes of the ASCII characters not written as they are, pre-encoded; null for the others. */
     private static final byte[][] ESCAPES = new byte[128][];
+    private static final long HIGH_BITS = 0x8080808080808080L;
+    /** Eight bytes of a byte array at once, the first in the lowest. */
+    private static final VarHandle LONGS = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
+    /** Whether runs are scanned eight bytes at a time: when that finds what the table finds (checked once). */
+    static final boolean BY_WORD;
 
     static {
         for (char c = 0; c < 128; c++) {
@@ -25,6 +33,7 @@ final class JsonStrings {
         for (char c = 0; c < 128; c++) {
             ESCAPES[c] = escapeOf(c);
         }
+        BY_WORD = stopsMatchTheTable();
     }
 
     private JsonStrings() {
@@ -54,10 +63,53 @@ final class JsonStrings {
     /** @return the end of the run of ASCII characters written as they are that starts at {@code from} */
     static int literalRunEnd(final byte[] src, final int from, final int to) {
         int i = from;
+        if (BY_WORD) {
+            // eight bytes at a time while eight remain in the array: a string's or a name's NUL stops the run at its end
+            while (i < to && i <= src.length - Long.BYTES) {
+                long stops = stops((long) LONGS.get(src, i));
+                if (stops != 0) {
+                    return Math.min(to, i + (Long.numberOfTrailingZeros(stops) >>> 3));
+                }
+                i += Long.BYTES;
+            }
+            if (i >= to) {
+                return to;
+            }
+        }
         while (i < to && LITERAL_BYTE[src[i] & 0xFF]) {
             i++;
         }
         return i;
+    }
+
+    /**
+     * @param word eight bytes, the first in the lowest
+     * @return the high bit of each byte that is not written as it is (control characters, {@code "}, {@code \}, DEL, any
+     *         byte past ASCII); exact for the lowest such byte, a byte above it may be flagged too
+     */
+    private static long stops(final long word) {
+        long control = (word - 0x2020202020202020L) & ~word & HIGH_BITS;
+        return control | (word & HIGH_BITS) | zeroBytes(word ^ 0x2222222222222222L) | zeroBytes(word ^ 0x5C5C5C5C5C5C5C5CL)
+                | zeroBytes(word ^ 0x7F7F7F7F7F7F7F7FL);
+    }
+
+    /** @return the high bit of each zero byte of {@code word}: exact for the lowest one */
+    private static long zeroBytes(final long word) {
+        return (word - 0x0101010101010101L) & ~word & HIGH_BITS;
+    }
+
+    /** Whether {@link #stops} flags exactly the bytes {@link #LITERAL_BYTE} does not hold, at every place in a word. */
+    private static boolean stopsMatchTheTable() {
+        for (int b = 0; b < 256; b++) {
+            for (int at = 0; at < Long.BYTES; at++) {
+                long word = 0x6161616161616161L & ~(0xFFL << (8 * at)) | ((long) b << (8 * at));
+                long expected = LITERAL_BYTE[b] ? 0 : 0x80L << (8 * at);
+                if (Long.lowestOneBit(stops(word)) != expected) {
+                    return false;
+                }
+            }
+        }
+        return true;
     }
 
     /**

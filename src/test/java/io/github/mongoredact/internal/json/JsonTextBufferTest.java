@@ -84,6 +84,31 @@ class JsonTextBufferTest {
     }
 
     @Test
+    void quotesRunsOfEveryLengthAtEveryPlaceInTheSource() {
+        byte[] src = "abcdefghijklmnopqrstuvwxyz0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ".getBytes(StandardCharsets.US_ASCII);
+        byte[] comma = ", ".getBytes(StandardCharsets.US_ASCII);
+        byte[] colon = ": ".getBytes(StandardCharsets.US_ASCII);
+        String text = new String(src, StandardCharsets.US_ASCII);
+        for (int from = 0; from < src.length; from++) {
+            for (int count = 0; from + count <= src.length; count++) {
+                JsonTextBuffer buffer = JsonTextBuffer.acquire();
+                try {
+                    // after a few characters, so that the copy starts at every alignment of the buffer too
+                    for (int k = 0; k < from % 9; k++) {
+                        buffer.appendAscii('.');
+                    }
+                    buffer.appendQuotedAscii(comma, src, from, count, colon);
+                    buffer.appendAscii('}');
+                    assertEquals(".........".substring(0, from % 9) + ", \"" + text.substring(from, from + count) + "\": }",
+                            buffer.toString(), "from " + from + " count " + count);
+                } finally {
+                    buffer.release();
+                }
+            }
+        }
+    }
+
+    @Test
     void isReusedByItsThreadAndNotSharedWhileInUse() {
         JsonTextBuffer first = JsonTextBuffer.acquire();
         first.appendAscii('x');
