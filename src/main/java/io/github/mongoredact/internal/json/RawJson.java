@@ -22,15 +22,18 @@ import java.util.Arrays;
 
 /**
  * {@link TruncatedJson}'s direct path: the relaxed JSON of an owned raw document written straight from its bytes into the
- * output, for the element types whose text is fixed (documents, arrays, strings, ObjectIds, booleans, null, 32- and 64-bit
- * integers), with the driver's writer's separators and escapes; no reader, no writer, no string per name or value. Any other
- * type (a double, whose text differs between driver lines; a date...) or any byte that does not add up returns null: the
- * caller then renders the document through the driver's writer, which also reports corrupt bytes.
+ * thread's {@link JsonTextBuffer} (names and strings without escapes copied whole, see {@link JsonStrings}), cut there and
+ * made a string once, for the element types whose text is fixed (documents, arrays, strings, ObjectIds, booleans, null,
+ * 32- and 64-bit integers), with the driver's writer's separators and escapes; no reader, no writer, no string per name or
+ * value. Any other type (a double, whose text differs between driver lines; a date...) or any byte that does not add up
+ * returns null: the caller then renders the document through the driver's writer, which also reports corrupt bytes.
  *
  * <p>It is used only when it writes exactly what the driver's writer on the class path writes: checked once, at class
  * initialisation, on a document holding every type it writes and characters of every escape class.</p>
  *
- * <p>Walks with an explicit stack of frames, so the input's depth decides no recursion. Stateless and thread-safe.</p>
+ * <p>Walks with an explicit stack of frames (kept with the buffer), so the input's depth decides no recursion. Thread-safe:
+ * each render writes into the buffer of its thread; it allocates the text it returns and, past the buffer's capacity,
+ * the buffer's growth.</p>
  */
 final class RawJson {
     private static final byte[] NOTHING = new byte[0];
