@@ -16,7 +16,7 @@ import java.util.Arrays;
  *
  * <p>One buffer per thread is reused ({@link #acquire()} / {@link #release()}): a render allocates its result and nothing
  * else while its text stays within {@value #RETAINED} characters; a larger buffer is dropped after its render, so that a
- * thread keeps at most that much (and the frames of the deepest document it wrote, at most 2048 levels). Not thread-safe:
+ * thread keeps at most that much (and the {@link JsonFrames} of the deepest document it wrote). Not thread-safe:
  * a buffer is used by the thread that acquired it, one render at a time.</p>
  */
 final class JsonTextBuffer implements CharSequence {
@@ -38,12 +38,8 @@ final class JsonTextBuffer implements CharSequence {
     private char[] wide;
     private int length;
     private boolean inUse;
-    /**
-     * The frames of the walk that writes the text (the end of each open level, whether it is an array), reused with it; the
-     * walk grows them up to its maximum depth.
-     */
-    int[] frameEnds = new int[16];
-    boolean[] frameArrays = new boolean[16];
+    /** The levels of the walk that writes the text, reused with it. */
+    final JsonFrames frames = new JsonFrames();
 
     private JsonTextBuffer() {
     }
@@ -241,11 +237,15 @@ final class JsonTextBuffer implements CharSequence {
         }
     }
 
-    /** Doubles the frames, keeping those written. @return the new {@link #frameEnds} */
-    int[] growFrames() {
-        frameEnds = Arrays.copyOf(frameEnds, 2 * frameEnds.length);
-        frameArrays = Arrays.copyOf(frameArrays, 2 * frameArrays.length);
-        return frameEnds;
+    /** Appends a copy of the text {@code [from, to)} it holds. */
+    void appendCopy(final int from, final int to) {
+        int count = to - from;
+        int at = reserve(count);
+        if (wide != null) {
+            System.arraycopy(wide, from, wide, at, count);
+        } else {
+            System.arraycopy(latin1, from, latin1, at, count);
+        }
     }
 
     /** @return the index at which {@code count} more characters go; the length already counts them */

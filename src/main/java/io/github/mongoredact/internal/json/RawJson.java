@@ -97,24 +97,23 @@ final class RawJson {
      */
     private static boolean elements(final byte[] src, final int off, final int length, final JsonTextBuffer b,
                                     final long limit, final String[] skippedTopLevel) {
-        int[] ends = b.frameEnds;
-        boolean[] arrays = b.frameArrays;
+        JsonFrames frames = b.frames;
         int depth = 0;
-        ends[depth] = off + length - 1;
-        arrays[depth] = false;
+        frames.open(depth, off + length - 1, false);
         b.appendAscii('{');
         int p = off + 4;
         boolean first = true;
         while (b.length() <= limit) {
-            int end = ends[depth];
+            int end = frames.ends[depth];
+            boolean inArray = frames.arrays[depth];
             if (p == end) {
                 // the end of this level: its terminator is at p
-                b.appendAscii(arrays[depth] ? ']' : '}');
+                b.appendAscii(inArray ? ']' : '}');
                 p++;
                 if (depth == 0) {
                     return p == off + length;
                 }
-                depth--;
+                frames.nestedWritten(--depth, b.length());
                 first = false;
                 continue;
             }
@@ -129,31 +128,50 @@ final class RawJson {
                 p = valueEnd;
                 continue;
             }
-            if (arrays[depth]) {
+            if (inArray) {
                 b.appendAscii(first ? NOTHING : COMMA);
             } else {
                 name(src, p + 1, nameEnd, runEnd == nameEnd, first ? NOTHING : COMMA, b, limit);
             }
             first = false;
             if (type == BsonTypes.DOCUMENT || type == BsonTypes.ARRAY) {
-                if (depth == MAX_DEPTH) {
+                if (inArray && repeated(frames, depth, src, nameEnd + 1, valueEnd, b, limit)) {
+                    p = valueEnd;
+                } else if (depth == MAX_DEPTH) {
                     return false; // deeper than this, the driver's writer decides (it refuses past its own limit)
+                } else {
+                    frames.nested(depth, nameEnd + 1, valueEnd, b.length());
+                    frames.open(++depth, valueEnd - 1, type == BsonTypes.ARRAY);
+                    b.appendAscii(type == BsonTypes.ARRAY ? '[' : '{');
+                    first = true;
+                    p = nameEnd + 5;
                 }
-                if (++depth == ends.length) {
-                    ends = b.growFrames();
-                    arrays = b.frameArrays;
-                }
-                ends[depth] = valueEnd - 1;
-                arrays[depth] = type == BsonTypes.ARRAY;
-                b.appendAscii(type == BsonTypes.ARRAY ? '[' : '{');
-                first = true;
-                p = nameEnd + 5;
             } else if (scalar(src, type, nameEnd + 1, valueEnd, b, limit)) {
                 p = valueEnd;
             } else {
                 return false;
             }
         }
+        return true;
+    }
+
+    /**
+     * Writes an array's element that has the same bytes as the element before it, written whole, by copying that one's text,
+     * when the copy keeps the text within the limit (written again, it would then be the same, every character).
+     *
+     * @return false, having written nothing, otherwise
+     */
+    private static boolean repeated(final JsonFrames frames, final int depth, final byte[] src, final int from, final int to,
+                                    final JsonTextBuffer b, final long limit) {
+        int textStart = frames.sameText(depth, src, from, to);
+        if (textStart < 0) {
+            return false;
+        }
+        int textEnd = frames.sameTextEnd(depth);
+        if (b.length() + (long) (textEnd - textStart) > limit) {
+            return false;
+        }
+        b.appendCopy(textStart, textEnd);
         return true;
     }
 

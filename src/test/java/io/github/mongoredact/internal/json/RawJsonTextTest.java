@@ -135,6 +135,36 @@ class RawJsonTextTest {
     }
 
     @Test
+    void copiesTheTextOfAnArraysElementRepeatedAsTheWriterWritesIt() {
+        BsonDocument placeholders = new BsonDocument("_id", new BsonString("?objectId")).append("name",
+                new BsonString("?string")).append("tags", new BsonArray(Arrays.asList(new BsonString("?string"),
+                new BsonDocument("k", new BsonString("?number")), new BsonDocument("k", new BsonString("?number")))));
+        BsonArray documents = new BsonArray();
+        for (int i = 0; i < 6; i++) {
+            documents.add(placeholders.clone());
+        }
+        // the same length and names, one byte apart: written, not copied
+        documents.add(new BsonDocument("_id", new BsonString("?objectId")).append("name", new BsonString("?strinG"))
+                .append("tags", placeholders.getArray("tags").clone()));
+        documents.add(placeholders.clone());
+        // text past Latin-1 in the repeated element, and arrays of arrays repeated
+        documents.add(new BsonDocument("€", new BsonString("日本")));
+        documents.add(new BsonDocument("€", new BsonString("日本")));
+        documents.add(new BsonArray(Arrays.asList(new BsonArray(), new BsonArray())));
+        documents.add(new BsonArray(Arrays.asList(new BsonArray(), new BsonArray())));
+        documents.add(new BsonInt32(1));
+        documents.add(new BsonArray(Arrays.asList(new BsonArray(), new BsonArray())));
+        RawBsonDocument raw = raw(new BsonDocument("insert", new BsonString("users")).append("documents", documents)
+                .append("$db", new BsonString("test")));
+        String text = RawJson.render(raw, 0, SKIPPED);
+        String one = "{\"_id\": \"?objectId\", \"name\": \"?string\", \"tags\": [\"?string\", {\"k\": \"?number\"}, "
+                + "{\"k\": \"?number\"}]}";
+        assertTrue(text.startsWith("{\"insert\": \"users\", \"documents\": [" + one + ", " + one + ", " + one + ", "), text);
+        assertTrue(text.endsWith(", {\"€\": \"日本\"}, {\"€\": \"日本\"}, [[], []], [[], []], 1, [[], []]]}"), text);
+        sameAtEveryCut(raw);
+    }
+
+    @Test
     void allocatesOnlyTheTextItReturns() {
         BsonArray documents = new BsonArray();
         for (int i = 0; i < 1000; i++) {
