@@ -1,7 +1,5 @@
 package io.github.mongoredact.internal.json;
 
-import com.mongodb.lang.Nullable;
-
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.nio.ByteOrder;
@@ -17,7 +15,7 @@ final class JsonStrings {
     private static final boolean[] LITERAL = new boolean[128];
     /** {@link #LITERAL} by byte, false for every byte past ASCII: one look-up a byte. */
     private static final boolean[] LITERAL_BYTE = new boolean[256];
-    /** The escapes of the ASCII characters not written as they are, pre-encoded; null for the others. */
+    /** The escapes of the ASCII characters not written as they are, pre-encoded; no bytes for the others. */
     private static final byte[][] ESCAPES = new byte[128][];
     private static final long HIGH_BITS = 0x8080808080808080L;
     /** Eight bytes of a byte array at once, the first in the lowest. */
@@ -166,8 +164,7 @@ final class JsonStrings {
         }
     }
 
-    /** @return the driver's writer's escape of an ASCII character it does not write as it is, else null */
-    @Nullable
+    /** @return the driver's writer's escape of an ASCII character it does not write as it is, else no bytes */
     private static byte[] escapeOf(final char c) {
         String escape;
         switch (c) {
@@ -194,7 +191,7 @@ final class JsonStrings {
                 break;
             default:
                 if (LITERAL[c]) {
-                    return null;
+                    return new byte[0];
                 }
                 escape = String.format(Locale.ROOT, "\\u%04x", (int) c);
         }
