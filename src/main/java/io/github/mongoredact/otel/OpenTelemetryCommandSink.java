@@ -153,9 +153,9 @@ public final class OpenTelemetryCommandSink implements CommandSink {
                 return;
             }
             long start = now();
-            Span span = spanBuilder(command, start).startSpan();
-            InFlightSpan previous = inFlight.put(DriverApi.localValue(connectionId(command)),
-                    new InFlightSpan(span, start, command.getRequestId()));
+            long connection = DriverApi.localValue(connectionId(command));
+            Span span = spanBuilder(command, start, connection).startSpan();
+            InFlightSpan previous = inFlight.put(connection, new InFlightSpan(span, start, command.getRequestId()));
             if (previous != null) {
                 // the completion of the command before never came (a failure of the listener): end it as it is
                 previous.span.end();
@@ -172,28 +172,25 @@ public final class OpenTelemetryCommandSink implements CommandSink {
         }
         try {
             StartedCommand started = command.getStarted();
-            if (!traced(started.getCommandName(), started.isRedactedBySpec())) {
-                return;
-            }
             long key = DriverApi.localValue(connectionId(started));
             InFlightSpan entry = inFlight.get(key);
-            Span span;
-            long start;
             if (entry != null && entry.requestId == started.getRequestId() && inFlight.remove(key, entry)) {
-                span = entry.span;
-                start = entry.start;
-            } else {
-                // the start was not seen (the sink was added to a running listener): the span from the completion alone
-                start = now() - command.getElapsedNanos();
-                span = spanBuilder(started, start).startSpan();
+                // only the commands that are traced have a span in flight
+                end(entry.span, entry.start, command);
+                return;
             }
-            end(span, start, command);
+            if (traced(started.getCommandName(), started.isRedactedBySpec())) {
+                // the start was not seen (the sink was added to a running listener): the span from the completion alone
+                long start = now() - command.getElapsedNanos();
+                end(spanBuilder(started, start, key).startSpan(), start, command);
+            }
         } catch (Throwable t) {
             failed(t, command);
         }
     }
 
-    private SpanBuilder spanBuilder(final StartedCommand command, final long start) {
+    /** @param driverConnectionId the driver's id of the command's connection */
+    private SpanBuilder spanBuilder(final StartedCommand command, final long start, final long driverConnectionId) {
         ConnectionDescription connection = command.getConnectionDescription();
         ConnectionId connectionId = connection.getConnectionId();
         SpanBuilder builder = tracer.spanBuilder(command.getCommandName())
@@ -202,7 +199,7 @@ public final class OpenTelemetryCommandSink implements CommandSink {
                 .setStartTimestamp(start, TimeUnit.NANOSECONDS)
                 .setAllAttributes(attributes.of(connectionId.getServerId(), command.getDatabaseName(),
                         command.getCollectionName(), command.getCommandName()))
-                .setAttribute(SpanKeys.DRIVER_CONNECTION_ID, DriverApi.localValue(connectionId));
+                .setAttribute(SpanKeys.DRIVER_CONNECTION_ID, driverConnectionId);
         Long serverValue = DriverApi.serverValue(connectionId);
         if (serverValue != null) {
             builder.setAttribute(SpanKeys.SERVER_CONNECTION_ID, serverValue);

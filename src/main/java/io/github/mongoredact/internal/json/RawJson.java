@@ -22,40 +22,50 @@ import java.util.Arrays;
 
 /**
  * {@link TruncatedJson}'s direct path: the relaxed JSON of an owned raw document written straight from its bytes into the
- * output, for the element types whose text is fixed (documents, arrays, strings, ObjectIds, booleans, null, 32- and 64-bit
- * integers), with the driver's writer's separators and escapes; no reader, no writer, no string per name or value. Any other
- * type (a double, whose text differs between driver lines; a date...) or any byte that does not add up returns null: the
- * caller then renders the document through the driver's writer, which also reports corrupt bytes.
+ * thread's {@link JsonTextBuffer} (names and strings without escapes copied whole, see {@link JsonStrings}), cut there and
+ * made a string once, for the element types whose text is fixed (documents, arrays, strings, ObjectIds, booleans, null,
+ * 32- and 64-bit integers), with the driver's writer's separators and escapes; no reader, no writer, no string per name or
+ * value. Any other type (a double, whose text differs between driver lines; a date...) or any byte that does not add up
+ * returns null: the caller then renders the document through the driver's writer, which also reports corrupt bytes.
  *
  * <p>It is used only when it writes exactly what the driver's writer on the class path writes: checked once, at class
  * initialisation, on a document holding every type it writes and characters of every escape class.</p>
  *
- * <p>Walks with an explicit stack of frames, so the input's depth decides no recursion. Stateless and thread-safe.</p>
+ * <p>Walks with an explicit stack of frames (kept with the buffer), so the input's depth decides no recursion. Thread-safe:
+ * each render writes into the buffer of its thread; it allocates the text it returns and, past the buffer's capacity,
+ * the buffer's growth.</p>
  */
 final class RawJson {
-    /** ASCII characters the driver's writer writes as they are (the rest of ASCII is escaped). */
-    private static final boolean[] LITERAL = new boolean[128];
-    private static final char[] HEX = "0123456789abcdef".toCharArray();
+    private static final byte[] NOTHING = new byte[0];
+    private static final byte[] COMMA = ascii(", ");
+    private static final byte[] COLON = ascii(": ");
+    private static final byte[] OID_START = ascii("{\"$oid\": \"");
+    private static final byte[] OID_END = ascii("\"}");
+    private static final byte[] TRUE = ascii("true");
+    private static final byte[] FALSE = ascii("false");
+    private static final byte[] NULL = ascii("null");
+    private static final byte[] ELLIPSIS = ascii(TruncatedJson.ELLIPSIS);
     static final boolean ENABLED;
     /** Levels of nesting written directly: every document a copy can hold, so that none goes through the writer for depth. */
     private static final int MAX_DEPTH = BsonBounds.MAX_DEPTH;
 
     static {
-        for (char c = 0; c < 128; c++) {
-            LITERAL[c] = c != '"' && c != '\\' && isLiteral(c);
-        }
         ENABLED = writesWhatTheDriverWrites();
     }
 
     private RawJson() {
     }
 
+    private static byte[] ascii(final String text) {
+        return text.getBytes(StandardCharsets.US_ASCII);
+    }
+
     /**
-     * @return the JSON text, not yet cut (possibly longer than {@code maxLength}: the caller cuts), or null when the document
-     *         holds a type this path does not write or bytes that do not add up
+     * @return the JSON text, cut as {@link TruncatedJson} cuts, or null when the document holds a type this path does not
+     *         write or bytes that do not add up
      */
     @Nullable
-    static TruncatedJson.Output render(final RawBsonDocument document, final int maxLength, final String[] skippedTopLevel) {
+    static String render(final RawBsonDocument document, final int maxLength, final String[] skippedTopLevel) {
         byte[] src = DocumentBytes.array(document);
         int off = DocumentBytes.offset(document);
         if (off < 0 || off + 5 > src.length) {
@@ -66,41 +76,50 @@ final class RawJson {
             return null;
         }
         long limit = maxLength == 0 ? Long.MAX_VALUE : maxLength;
-        TruncatedJson.Output out = new TruncatedJson.Output((int) Math.min(limit + TruncatedJson.ELLIPSIS.length() + 1,
-                2L * length + 16));
-        return elements(src, off, length, out, limit, skippedTopLevel) ? out : null;
+        JsonTextBuffer out = JsonTextBuffer.acquire();
+        try {
+            if (!elements(src, off, length, out, limit, skippedTopLevel)) {
+                return null;
+            }
+            if (maxLength > 0 && out.length() > maxLength) {
+                out.setLength(TruncatedJson.withoutPartialCharacter(out, maxLength));
+                out.appendAscii(ELLIPSIS);
+            }
+            return out.toString();
+        } finally {
+            out.release();
+        }
     }
 
     /**
      * Writes the elements of the document at {@code src[off, off + length)}, nested ones included, until the text passes
      * {@code limit}. @return false when a type this path does not write or bytes that do not add up were met
      */
-    private static boolean elements(final byte[] src, final int off, final int length, final TruncatedJson.Output out,
+    private static boolean elements(final byte[] src, final int off, final int length, final JsonTextBuffer b,
                                     final long limit, final String[] skippedTopLevel) {
-        StringBuilder b = out.builder;
-        int[] ends = new int[16];
-        boolean[] arrays = new boolean[16];
+        JsonFrames frames = b.frames;
         int depth = 0;
-        ends[depth] = off + length - 1;
-        arrays[depth] = false;
-        b.append('{');
+        frames.open(depth, off + length - 1, false);
+        b.appendAscii('{');
         int p = off + 4;
         boolean first = true;
         while (b.length() <= limit) {
-            int end = ends[depth];
+            int end = frames.ends[depth];
+            boolean inArray = frames.arrays[depth];
             if (p == end) {
                 // the end of this level: its terminator is at p
-                b.append(arrays[depth] ? ']' : '}');
+                b.appendAscii(inArray ? ']' : '}');
                 p++;
                 if (depth == 0) {
                     return p == off + length;
                 }
-                depth--;
+                frames.nestedWritten(--depth, b.length());
                 first = false;
                 continue;
             }
             byte type = p > end ? 0 : src[p];
-            int nameEnd = p > end ? -1 : cstringEnd(src, p + 1, end);
+            int runEnd = p > end ? -1 : JsonStrings.literalRunEnd(src, p + 1, end);
+            int nameEnd = runEnd < 0 ? -1 : cstringEnd(src, runEnd, end);
             int valueEnd = nameEnd < 0 ? -1 : valueEnd(src, type, nameEnd + 1, end);
             if (valueEnd < 0) {
                 return false;
@@ -109,30 +128,50 @@ final class RawJson {
                 p = valueEnd;
                 continue;
             }
-            if (!name(src, p + 1, nameEnd, first, arrays[depth], b, limit)) {
-                return false;
+            if (inArray) {
+                b.appendAscii(first ? NOTHING : COMMA);
+            } else {
+                name(src, p + 1, nameEnd, runEnd == nameEnd, first ? NOTHING : COMMA, b, limit);
             }
             first = false;
             if (type == BsonTypes.DOCUMENT || type == BsonTypes.ARRAY) {
-                if (depth == MAX_DEPTH) {
-                    // deeper than this, the driver's writer decides (it refuses past its own limit)
-                    return false;
+                if (inArray && repeated(frames, depth, src, nameEnd + 1, valueEnd, b, limit)) {
+                    p = valueEnd;
+                } else if (depth == MAX_DEPTH) {
+                    return false; // deeper than this, the driver's writer decides (it refuses past its own limit)
+                } else {
+                    frames.nested(depth, nameEnd + 1, valueEnd, b.length());
+                    frames.open(++depth, valueEnd - 1, type == BsonTypes.ARRAY);
+                    b.appendAscii(type == BsonTypes.ARRAY ? '[' : '{');
+                    first = true;
+                    p = nameEnd + 5;
                 }
-                if (++depth == ends.length) {
-                    ends = Arrays.copyOf(ends, depth * 2);
-                    arrays = Arrays.copyOf(arrays, depth * 2);
-                }
-                ends[depth] = valueEnd - 1;
-                arrays[depth] = type == BsonTypes.ARRAY;
-                b.append(type == BsonTypes.ARRAY ? '[' : '{');
-                first = true;
-                p = nameEnd + 5;
             } else if (scalar(src, type, nameEnd + 1, valueEnd, b, limit)) {
                 p = valueEnd;
             } else {
                 return false;
             }
         }
+        return true;
+    }
+
+    /**
+     * Writes an array's element that has the same bytes as the element before it, written whole, by copying that one's text,
+     * when the copy keeps the text within the limit (written again, it would then be the same, every character).
+     *
+     * @return false, having written nothing, otherwise
+     */
+    private static boolean repeated(final JsonFrames frames, final int depth, final byte[] src, final int from, final int to,
+                                    final JsonTextBuffer b, final long limit) {
+        int textStart = frames.sameText(depth, src, from, to);
+        if (textStart < 0) {
+            return false;
+        }
+        int textEnd = frames.sameTextEnd(depth);
+        if (b.length() + (long) (textEnd - textStart) > limit) {
+            return false;
+        }
+        b.appendCopy(textStart, textEnd);
         return true;
     }
 
@@ -145,45 +184,46 @@ final class RawJson {
         return i < end ? i : -1;
     }
 
-    /** Writes the separator and, in a document, the element's name. @return false when the name is not valid UTF-8 */
-    private static boolean name(final byte[] src, final int nameStart, final int nameEnd, final boolean first,
-                                final boolean inArray, final StringBuilder b, final long limit) {
-        if (!first) {
-            b.append(", ");
+    /**
+     * Writes the separator and the element's name.
+     *
+     * @param literal whether the name needs no escape (the run of characters written as they are that starts the name, most
+     *                often the whole name, ends at its NUL)
+     */
+    private static void name(final byte[] src, final int nameStart, final int nameEnd, final boolean literal,
+                             final byte[] separator, final JsonTextBuffer b, final long limit) {
+        if (!literal || !JsonStrings.quoted(separator, src, nameStart, nameEnd, COLON, b, limit)) {
+            b.appendAscii(separator);
+            JsonStrings.string(src, nameStart, nameEnd, b, limit);
+            b.appendAscii(COLON);
         }
-        if (!inArray) {
-            if (!string(src, nameStart, nameEnd, b, limit)) {
-                return false;
-            }
-            b.append(": ");
-        }
-        return true;
     }
 
     /** Writes the scalar of the given type at {@code v}. @return false for a type this path does not write */
-    private static boolean scalar(final byte[] src, final byte type, final int v, final int valueEnd, final StringBuilder b,
+    private static boolean scalar(final byte[] src, final byte type, final int v, final int valueEnd, final JsonTextBuffer b,
                                   final long limit) {
         switch (type) {
             case BsonTypes.STRING:
-                return string(src, v + 4, valueEnd - 1, b, limit);
-            case BsonTypes.OBJECT_ID:
-                b.append("{\"$oid\": \"");
-                for (int i = v; i < v + 12; i++) {
-                    b.append(HEX[(src[i] >> 4) & 0xF]).append(HEX[src[i] & 0xF]);
+                if (!JsonStrings.quotedRun(NOTHING, src, v + 4, valueEnd - 1, NOTHING, b, limit)) {
+                    JsonStrings.string(src, v + 4, valueEnd - 1, b, limit);
                 }
-                b.append("\"}");
+                return true;
+            case BsonTypes.OBJECT_ID:
+                b.appendAscii(OID_START);
+                b.appendHex(src, v, 12);
+                b.appendAscii(OID_END);
                 return true;
             case BsonTypes.BOOLEAN:
-                b.append(src[v] != 0 ? "true" : "false");
+                b.appendAscii(src[v] != 0 ? TRUE : FALSE);
                 return true;
             case BsonTypes.NULL:
-                b.append("null");
+                b.appendAscii(NULL);
                 return true;
             case BsonTypes.INT32:
-                b.append(Bytes.readInt(src, v));
+                b.appendDecimal(Bytes.readInt(src, v));
                 return true;
             case BsonTypes.INT64:
-                b.append(Bytes.readLong(src, v));
+                b.appendDecimal(Bytes.readLong(src, v));
                 return true;
             default:
                 return false;
@@ -233,100 +273,6 @@ final class RawJson {
         return valueEnd > end ? -1 : (int) valueEnd;
     }
 
-    /**
-     * Writes the UTF-8 bytes {@code src[from, to)} as a JSON string with the driver's writer's escapes, stopping once the
-     * output holds more than {@code limit} characters.
-     *
-     * @return true (the bytes of a string may hold any value; a name's were bounded by its NUL)
-     */
-    private static boolean string(final byte[] src, final int from, final int to, final StringBuilder b, final long limit) {
-        b.append('"');
-        for (int i = from; i < to; i++) {
-            int c = src[i];
-            if (c < 0) {
-                // not ASCII: the rest decoded as the reader decodes it, as far as the output can still show
-                long room = Math.max(0, limit - b.length()) + 2;
-                int decode = (int) Math.min(to - i, room > Integer.MAX_VALUE ? Integer.MAX_VALUE : 4 * room + 4);
-                String rest = new String(src, i, decode, StandardCharsets.UTF_8);
-                for (int k = 0; k < rest.length() && b.length() <= limit; k++) {
-                    escaped(rest.charAt(k), b);
-                }
-                break;
-            }
-            if (LITERAL[c]) {
-                b.append((char) c);
-            } else {
-                escaped((char) c, b);
-            }
-            if (b.length() > limit) {
-                return true;
-            }
-        }
-        b.append('"');
-        return true;
-    }
-
-    private static void escaped(final char c, final StringBuilder b) {
-        switch (c) {
-            case '"':
-                b.append("\\\"");
-                break;
-            case '\\':
-                b.append("\\\\");
-                break;
-            case '\b':
-                b.append("\\b");
-                break;
-            case '\f':
-                b.append("\\f");
-                break;
-            case '\n':
-                b.append("\\n");
-                break;
-            case '\r':
-                b.append("\\r");
-                break;
-            case '\t':
-                b.append("\\t");
-                break;
-            default:
-                if (c < 128 ? LITERAL[c] : isLiteral(c)) {
-                    b.append(c);
-                } else {
-                    b.append("\\u").append(HEX[(c >> 12) & 0xF]).append(HEX[(c >> 8) & 0xF]).append(HEX[(c >> 4) & 0xF])
-                            .append(HEX[c & 0xF]);
-                }
-        }
-    }
-
-    /** The character classes the driver's writer writes as they are. */
-    private static boolean isLiteral(final char c) {
-        switch (Character.getType(c)) {
-            case Character.UPPERCASE_LETTER:
-            case Character.LOWERCASE_LETTER:
-            case Character.TITLECASE_LETTER:
-            case Character.OTHER_LETTER:
-            case Character.DECIMAL_DIGIT_NUMBER:
-            case Character.LETTER_NUMBER:
-            case Character.OTHER_NUMBER:
-            case Character.SPACE_SEPARATOR:
-            case Character.CONNECTOR_PUNCTUATION:
-            case Character.DASH_PUNCTUATION:
-            case Character.START_PUNCTUATION:
-            case Character.END_PUNCTUATION:
-            case Character.INITIAL_QUOTE_PUNCTUATION:
-            case Character.FINAL_QUOTE_PUNCTUATION:
-            case Character.OTHER_PUNCTUATION:
-            case Character.MATH_SYMBOL:
-            case Character.CURRENCY_SYMBOL:
-            case Character.MODIFIER_SYMBOL:
-            case Character.OTHER_SYMBOL:
-                return true;
-            default:
-                return false;
-        }
-    }
-
     private static boolean isSkipped(final byte[] src, final int from, final int to, final String[] skipped) {
         for (String name : skipped) {
             if (name.length() == to - from) {
@@ -373,12 +319,11 @@ final class RawJson {
                 .append("$db", new BsonString("test"));
         RawBsonDocument raw = new RawBsonDocument(probe, new BsonDocumentCodec());
         String[] skipped = {"$db"};
-        TruncatedJson.Output direct = render(raw, 0, skipped);
+        String ours = render(raw, 0, skipped);
         String driver = TruncatedJson.renderByWriter(raw, 0, skipped);
-        if (direct == null) {
+        if (ours == null) {
             return "the direct path did not write the probe";
         }
-        String ours = direct.builder.toString();
         int i = 0;
         while (i < Math.min(ours.length(), driver.length()) && ours.charAt(i) == driver.charAt(i)) {
             i++;

@@ -26,7 +26,8 @@ import java.util.Arrays;
  *
  * <p>No recursion whose depth the input decides: nested documents and arrays are walked with an explicit stack of frames
  * (the reader and the writer keep their own contexts as linked lists), so a 1000-level document renders on a small thread
- * stack. Stateless and thread-safe: each call has its own writer and output.</p>
+ * stack. Thread-safe: each call through the writer has its own writer and output, each direct one writes into the buffer
+ * of its thread.</p>
  */
 public final class TruncatedJson {
     /** What the driver appends to a cut document. */
@@ -58,9 +59,9 @@ public final class TruncatedJson {
      */
     public static String render(final BsonDocument document, final int maxLength, final String[] skippedTopLevel) {
         if (document instanceof RawBsonDocument && RawJson.ENABLED) {
-            Output direct = RawJson.render((RawBsonDocument) document, maxLength, skippedTopLevel);
+            String direct = RawJson.render((RawBsonDocument) document, maxLength, skippedTopLevel);
             if (direct != null) {
-                return finish(direct, maxLength);
+                return direct;
             }
             // a type the direct path does not write, or bytes that do not add up: the writer renders or reports them
         }
@@ -268,6 +269,63 @@ public final class TruncatedJson {
         return text.substring(0, end) + ELLIPSIS;
     }
 
+    /**
+     * @param text a text cut at {@code length} characters
+     * @param length where it was cut
+     * @return the length without what the cut left of a character: half of a surrogate pair, a partial escape
+     *         ({@code \\}, {@code \\ud83}), or the first escape of an escaped surrogate pair ({@code \\ud83d} without its
+     *         {@code \\ude00})
+     */
+    static int withoutPartialCharacter(final CharSequence text, final int length) {
+        int kept = length;
+        if (kept > 0 && Character.isHighSurrogate(text.charAt(kept - 1))) {
+            kept--;
+        }
+        // a partial escape first, then what it may leave: the first half of an escaped pair
+        int before;
+        do {
+            before = kept;
+            kept = withoutLastPartialEscape(text, kept);
+        } while (kept != before);
+        return kept;
+    }
+
+    private static int withoutLastPartialEscape(final CharSequence b, final int length) {
+        for (int start = length - 1; start >= 0 && start >= length - 6; start--) {
+            if (b.charAt(start) != '\\' || !startsEscape(b, start)) {
+                continue;
+            }
+            int escapeLength = length - start;
+            if (escapeLength == 1 || (b.charAt(start + 1) == 'u' && escapeLength < 6)
+                    || (escapeLength == 6 && b.charAt(start + 1) == 'u' && isHighSurrogateEscape(b, start))) {
+                return start;
+            }
+            return length;
+        }
+        return length;
+    }
+
+    private static boolean isHighSurrogateEscape(final CharSequence b, final int start) {
+        int value = 0;
+        for (int i = start + 2; i < start + 6; i++) {
+            int digit = Character.digit(b.charAt(i), 16);
+            if (digit < 0) {
+                return false;
+            }
+            value = value * 16 + digit;
+        }
+        return Character.isHighSurrogate((char) value);
+    }
+
+    /** @return whether the backslash at {@code index} starts an escape (is not itself escaped) */
+    private static boolean startsEscape(final CharSequence b, final int index) {
+        int backslashes = 0;
+        for (int i = index; i >= 0 && b.charAt(i) == '\\'; i--) {
+            backslashes++;
+        }
+        return (backslashes & 1) == 1;
+    }
+
     /** A {@link Writer} into a {@link StringBuilder} that knows how much it holds. */
     static final class Output extends Writer {
         final StringBuilder builder;
@@ -280,57 +338,9 @@ public final class TruncatedJson {
             return builder.length();
         }
 
-        /**
-         * Drops what the cut left of a character: half of a surrogate pair, a partial escape ({@code \\}, {@code \\ud83}),
-         * or the first escape of an escaped surrogate pair ({@code \\ud83d} without its {@code \\ude00}).
-         */
+        /** Drops what the cut left of a character, as {@link TruncatedJson#withoutPartialCharacter} tells. */
         void dropPartialCharacter() {
-            StringBuilder b = builder;
-            if (b.length() > 0 && Character.isHighSurrogate(b.charAt(b.length() - 1))) {
-                b.setLength(b.length() - 1);
-            }
-            // a partial escape first, then what it may leave: the first half of an escaped pair
-            while (dropLastPartialEscape(b)) {
-                continue;
-            }
-        }
-
-        private static boolean dropLastPartialEscape(final StringBuilder b) {
-            int length = b.length();
-            for (int start = length - 1; start >= 0 && start >= length - 6; start--) {
-                if (b.charAt(start) != '\\' || !startsEscape(b, start)) {
-                    continue;
-                }
-                int escapeLength = length - start;
-                if (escapeLength == 1 || (b.charAt(start + 1) == 'u' && escapeLength < 6)
-                        || (escapeLength == 6 && b.charAt(start + 1) == 'u' && isHighSurrogateEscape(b, start))) {
-                    b.setLength(start);
-                    return true;
-                }
-                return false;
-            }
-            return false;
-        }
-
-        private static boolean isHighSurrogateEscape(final StringBuilder b, final int start) {
-            int value = 0;
-            for (int i = start + 2; i < start + 6; i++) {
-                int digit = Character.digit(b.charAt(i), 16);
-                if (digit < 0) {
-                    return false;
-                }
-                value = value * 16 + digit;
-            }
-            return Character.isHighSurrogate((char) value);
-        }
-
-        /** @return whether the backslash at {@code index} starts an escape (is not itself escaped) */
-        private static boolean startsEscape(final StringBuilder b, final int index) {
-            int backslashes = 0;
-            for (int i = index; i >= 0 && b.charAt(i) == '\\'; i--) {
-                backslashes++;
-            }
-            return (backslashes & 1) == 1;
+            builder.setLength(withoutPartialCharacter(builder, builder.length()));
         }
 
         @Override
