@@ -13,8 +13,9 @@ import io.github.mongoredact.internal.mask.IndexKeys;
  * The tight loops for what no rule, cap, limit or fingerprint can reach: every scalar becomes its placeholder, keys kept. This
  * is what the documents of a sequence are under {@code defaults()}. {@link #elements} runs over the elements of such a
  * document, {@link #documents} over the documents of such an array. One read of each key byte finds its end, checks it and
- * notes whether the key may look like data ({@link io.github.mongoredact.internal.mask.DataLikeKeys#isSuspect}, for the bytes up to {@code @} only); the value's end comes
- * from its type; the output goes straight into the output's array, on a local index, its room checked per element.
+ * notes whether the key may look like data ({@link io.github.mongoredact.internal.mask.DataLikeKeys#isSuspect}, for the
+ * bytes up to {@code @} only); the value's end comes from its type; the output goes straight into the output's array, on a
+ * local index, its room checked per element.
  * Nested documents and arrays are taken in the same loop, on a stack of its own (array keys written as positions), so that a
  * document of any shape costs one loop, as long as all it holds is the common case.
  *
