@@ -31,10 +31,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class PlaceholderRunTest {
     private static final String ABSENT = "**.keyThatNoGeneratedCommandHolds";
 
+    /** 150 random commands x 4 placeholder styles x fingerprint on and off: 1,200 walks compared with the general path. */
     @Test
     void ruleFreeDocumentsComeOutAsTheGeneralPathWritesThem() {
         Random random = new Random(23);
-        for (int round = 0; round < 300; round++) {
+        for (int round = 0; round < 150; round++) {
             RandomCommands.Command command = new RandomCommands(random.nextLong()).command();
             byte[] src = DriverShapes.encode(RedactionPropertiesTest.merged(command));
             for (PlaceholderStyle style : PlaceholderStyle.values()) {
