@@ -17,7 +17,7 @@ import java.util.function.BiConsumer;
  * that a walk reads the top level from a scratch and the sequence documents from the driver's own arrays.
  *
  * <p>A top-level array is a sequence here when it holds at least one document and only byte-backed documents; one of them
- * not in a heap array (a direct buffer, or no field access) makes {@link #size} answer -1: the command is then gathered whole.
+ * not in a heap array (a direct buffer, or no field access) makes {@link #sizeAndWrite} answer -1: the command is then gathered whole.
  * Not thread-safe: one per walker, reused (its arrays grow to the largest command seen). {@link #clear()} forgets the driver's
  * arrays; call it at the end of every call.</p>
  */
@@ -39,21 +39,13 @@ public final class SequenceViews {
     private boolean written;
 
     /**
-     * Sizes the top level with each sequence as an empty array, and reaches every sequence document, framing checked.
-     *
-     * @return the size of the top level so encoded, or -1 when a sequence document is not in a heap array (nothing held)
-     * @throws BsonFormatException where a sequence document's framing is broken, or as {@link PlainEncoder} refuses
-     */
-    public int size(final BsonDocument top, final PlainEncoder encoder) {
-        return sizeAndWrite(top, encoder, null, 0);
-    }
-
-    /**
-     * {@link #size} and {@link #write} in one pass over the entries: the top level is written at {@code index} of {@code dst}
-     * while it fits there ({@link #written()} says whether all of it did); each element is sized before it is written.
+     * Sizes the top level with each sequence as an empty array and reaches every sequence document, framing checked; in the
+     * same pass over the entries, writes the top level at {@code index} of {@code dst} while it fits there ({@link #written()}
+     * says whether all of it did), each element sized before it is written.
      *
      * @param dst where to write, or null to size only
-     * @return as {@link #size}
+     * @return the size of the top level so encoded, or -1 when a sequence document is not in a heap array (nothing held)
+     * @throws BsonFormatException where a sequence document's framing is broken, or as {@link PlainEncoder} refuses
      */
     public int sizeAndWrite(final BsonDocument top, final PlainEncoder encoder, @Nullable final byte[] dst, final int index) {
         clear();
@@ -90,7 +82,7 @@ public final class SequenceViews {
     }
 
     /**
-     * Writes the top level {@link #size} sized at {@code index} of {@code dst}, each sequence as an empty array.
+     * Writes the top level {@link #sizeAndWrite} sized at {@code index} of {@code dst}, each sequence as an empty array.
      *
      * @return bytes written
      */
@@ -120,7 +112,7 @@ public final class SequenceViews {
         return pass;
     }
 
-    /** @return the size of the command as sent, sequences whole, given the size {@link #size} returned */
+    /** @return the size of the command as sent, sequences whole, given the size {@link #sizeAndWrite} returned */
     public long inputLength(final int topSize) {
         return topSize + sequenceBytes;
     }

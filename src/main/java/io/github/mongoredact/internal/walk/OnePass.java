@@ -56,7 +56,7 @@ final class OnePass {
                 : sequences.sizeAndWrite(document, workspace.encoder, first, 0);
         if (top >= 0) {
             // the top level into the scratch, each sequence as an empty array; the sequence documents stay where they lie
-            // at most FramedCopy's bound: size() refuses larger commands
+            // at most FramedCopy's bound: sizeAndWrite() refuses larger commands
             int length = (int) sequences.inputLength(top);
             inputLength = length;
             placed = true;
