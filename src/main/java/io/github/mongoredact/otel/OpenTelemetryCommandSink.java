@@ -10,6 +10,7 @@ import io.github.mongoredact.StartedCommand;
 import io.github.mongoredact.internal.Guard;
 import io.github.mongoredact.internal.bson.DriverApi;
 import io.github.mongoredact.internal.json.QueryText;
+import io.github.mongoredact.internal.json.QueryTextCache;
 import io.github.mongoredact.internal.rules.SpecRedaction;
 import io.opentelemetry.api.OpenTelemetry;
 import io.opentelemetry.api.trace.Span;
@@ -66,8 +67,9 @@ import static io.github.mongoredact.internal.Checks.notNull;
  *   driver's caller).</li>
  * </ul>
  *
- * <p>Cost: the attributes that depend only on server, database, collection and command are made once per key and cached.
- * This sink asks for documents only when the query text is on, never for replies nor the fingerprint: with the text off the
+ * <p>Cost: the attributes that depend only on server, database, collection and command are made once per key and cached,
+ * with the last two query texts of each key: a command whose fields shown in the text (at most 512 bytes of them) have the
+ * same bytes as those of one of the two gets that text without rendering again. This sink asks for documents only when the query text is on, never for replies nor the fingerprint: with the text off the
  * listener copies nothing for it, with the text on only the started command.</p>
  *
  * <p>It never throws into its caller: whatever fails is caught, counted ({@link #getFailures()}) and reported once as a
@@ -88,7 +90,7 @@ public final class OpenTelemetryCommandSink implements CommandSink {
     private final Tracer tracer;
     private final boolean enabled;
     private final int queryTextMaxLength;
-    private final StaticAttributes attributes = new StaticAttributes();
+    private final SpanTemplates templates;
     /** The span of the command in flight on each connection (a connection has one), by the driver's connection id. */
     private final ConcurrentHashMap<Long, InFlightSpan> inFlight = new ConcurrentHashMap<>();
     private final LongAdder failures = new LongAdder();
@@ -102,6 +104,7 @@ public final class OpenTelemetryCommandSink implements CommandSink {
                 : builder.openTelemetry.getTracer(INSTRUMENTATION_NAME, version);
         this.enabled = enabled;
         this.queryTextMaxLength = queryTextMaxLength;
+        this.templates = new SpanTemplates(queryTextMaxLength);
         Instant now = Instant.now();
         this.nanoTimeAtAnchor = System.nanoTime();
         this.epochNanosAtAnchor = TimeUnit.SECONDS.toNanos(now.getEpochSecond()) + now.getNano();
@@ -193,20 +196,22 @@ public final class OpenTelemetryCommandSink implements CommandSink {
     private SpanBuilder spanBuilder(final StartedCommand command, final long start, final long driverConnectionId) {
         ConnectionDescription connection = command.getConnectionDescription();
         ConnectionId connectionId = connection.getConnectionId();
+        SpanTemplate template = templates.of(connectionId.getServerId(), command.getDatabaseName(),
+                command.getCollectionName(), command.getCommandName());
         SpanBuilder builder = tracer.spanBuilder(command.getCommandName())
                 .setSpanKind(SpanKind.CLIENT)
                 .setParent(parentOf(command.getRequestContext()))
                 .setStartTimestamp(start, TimeUnit.NANOSECONDS)
-                .setAllAttributes(attributes.of(connectionId.getServerId(), command.getDatabaseName(),
-                        command.getCollectionName(), command.getCommandName()))
+                .setAllAttributes(template.attributes)
                 .setAttribute(SpanKeys.DRIVER_CONNECTION_ID, driverConnectionId);
         Long serverValue = DriverApi.serverValue(connectionId);
         if (serverValue != null) {
             builder.setAttribute(SpanKeys.SERVER_CONNECTION_ID, serverValue);
         }
         BsonDocument copy = command.getCommand();
-        if (copy != null && queryTextMaxLength > 0) {
-            builder.setAttribute(SpanKeys.QUERY_TEXT, QueryText.render(copy, queryTextMaxLength));
+        QueryTextCache queryTexts = template.queryTexts;
+        if (copy != null && queryTexts != null) {
+            builder.setAttribute(SpanKeys.QUERY_TEXT, queryTexts.render(copy));
             DocumentFacts.ofCommand(copy, command.getCommandName(), builder);
         }
         return builder;

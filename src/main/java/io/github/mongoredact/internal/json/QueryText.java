@@ -23,6 +23,11 @@ public final class QueryText {
         return TruncatedJson.render(command, maxLength, LEFT_OUT);
     }
 
+    /** Whether the top-level name {@code src[from, to)} is one the text leaves out. */
+    static boolean isLeftOut(final byte[] src, final int from, final int to) {
+        return RawJson.isSkipped(src, from, to, LEFT_OUT);
+    }
+
     /**
      * @param configured the length the application set, or null
      * @param environment where environment variables are read
