@@ -175,7 +175,8 @@ public final class OpenTelemetryCommandSink implements CommandSink {
         }
         try {
             StartedCommand started = command.getStarted();
-            long key = DriverApi.localValue(connectionId(started));
+            long connection = DriverApi.localValue(connectionId(started));
+            Long key = connection; // boxed once for both look-ups
             InFlightSpan entry = inFlight.get(key);
             if (entry != null && entry.requestId == started.getRequestId() && inFlight.remove(key, entry)) {
                 // only the commands that are traced have a span in flight
@@ -185,7 +186,7 @@ public final class OpenTelemetryCommandSink implements CommandSink {
             if (traced(started.getCommandName(), started.isRedactedBySpec())) {
                 // the start was not seen (the sink was added to a running listener): the span from the completion alone
                 long start = now() - command.getElapsedNanos();
-                end(spanBuilder(started, start, key).startSpan(), start, command);
+                end(spanBuilder(started, start, connection).startSpan(), start, command);
             }
         } catch (Throwable t) {
             failed(t, command);

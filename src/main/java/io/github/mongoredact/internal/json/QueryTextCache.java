@@ -18,7 +18,8 @@ import java.util.Arrays;
  *
  * <p>Bounded: {@value #ENTRIES} texts, each of a command whose shown fields take at most {@value #MAX_SHOWN_BYTES} bytes
  * (larger ones are rendered every time). A kind whose commands keep differing (values kept by the policy) stops remembering
- * once {@value #TRIAL} renders found no text again in four: it then renders as {@link QueryText} does, after one check.</p>
+ * when fewer than four texts were found again while it rendered {@value #TRIAL}: it then renders as {@link QueryText} does,
+ * after one check.</p>
  *
  * <p>Thread-safe: a remembered text and its key are immutable, published without a lock (the counters and the slots are
  * written racily: a lost write costs a render, never a wrong text).</p>
@@ -28,13 +29,18 @@ public final class QueryTextCache {
     static final int MAX_SHOWN_BYTES = 512;
     /** The texts remembered. */
     static final int ENTRIES = 2;
-    /** Renders after which a kind whose texts are found again less than once in four stops remembering. */
+    /** The renders of a trial: a kind that finds fewer than a quarter as many texts again during one stops remembering. */
     static final int TRIAL = 16;
     private final int maxLength;
     private final Entry[] entries = new Entry[ENTRIES];
-    private int next;
+    /** The entry found or stored last. */
+    private int last;
+    /** Texts found again in this trial, counted up to {@value #TRIAL} (then no longer written). */
     private int found;
+    /** Texts rendered in this trial. */
     private int rendered;
+    /** Whether this kind stopped remembering. */
+    private boolean off;
 
     /** @param maxLength the texts' maximum length, as {@link QueryText#render} takes it */
     public QueryTextCache(final int maxLength) {
@@ -43,43 +49,61 @@ public final class QueryTextCache {
 
     /** @return {@link QueryText#render}'s text of a redacted, owned command, remembered or rendered */
     public String render(final BsonDocument command) {
-        if (!(command instanceof RawBsonDocument) || !remembering()) {
+        if (!(command instanceof RawBsonDocument) || off) {
             return QueryText.render(command, maxLength);
         }
         RawBsonDocument raw = (RawBsonDocument) command;
         byte[] src = DocumentBytes.array(raw);
-        int off = DocumentBytes.offset(raw);
-        int end = RawJson.documentEnd(src, off);
-        int shown;
+        int from = DocumentBytes.offset(raw);
+        int end = RawJson.documentEnd(src, from);
+        byte[] key;
         try {
-            shown = end < 0 ? -1 : shown(src, off + 4, end, null, false);
-        } catch (BsonFormatException e) {
-            shown = -1;
-        }
-        if (shown < 0 || shown > MAX_SHOWN_BYTES) {
-            // bytes that do not add up are rendered (and reported) by the render; large commands are not remembered
-            return QueryText.render(command, maxLength);
-        }
-        for (Entry entry : entries) {
-            if (entry != null && entry.shown.length == shown && shown(src, off + 4, end, entry.shown, false) == shown) {
-                found++;
-                return entry.text;
+            // the entry found or stored last first: one walk when the command is that one again
+            int latest = last;
+            for (int i = 0; i < ENTRIES; i++) {
+                Entry entry = entries[(latest + i) % ENTRIES];
+                if (entry != null && end >= 0 && shown(src, from + 4, end, entry.shown, false) == entry.shown.length) {
+                    found(latest, (latest + i) % ENTRIES);
+                    return entry.text;
+                }
             }
+            int shown = end < 0 ? -1 : shown(src, from + 4, end, null, false);
+            key = shown < 0 || shown > MAX_SHOWN_BYTES ? null : new byte[shown];
+            if (key != null) {
+                shown(src, from + 4, end, key, true);
+            }
+        } catch (BsonFormatException e) {
+            key = null;
         }
+        // bytes that do not add up are rendered (and reported) by the render; large commands are not remembered
         String text = QueryText.render(command, maxLength);
-        rendered++;
-        int slot = next;
-        byte[] key = new byte[shown];
-        shown(src, off + 4, end, key, true);
-        entries[slot] = new Entry(key, text);
-        next = (slot + 1) % ENTRIES;
+        if (key != null) {
+            remember(key, text);
+        }
         return text;
     }
 
-    /** Whether this kind still remembers texts: during its trial, and after it while one in four is found again. */
-    private boolean remembering() {
-        int renders = rendered;
-        return renders < TRIAL || found >= renders / 4;
+    private void found(final int latest, final int slot) {
+        if (found < TRIAL) {
+            found++;
+        }
+        if (latest != slot) {
+            last = slot;
+        }
+    }
+
+    /** Stores a text in the place of the one found or stored longest ago; ends a trial of {@value #TRIAL} renders. */
+    private void remember(final byte[] key, final String text) {
+        int slot = (last + 1) % ENTRIES;
+        entries[slot] = new Entry(key, text);
+        last = slot;
+        if (++rendered == TRIAL) {
+            if (found < TRIAL / 4) {
+                off = true;
+            }
+            rendered = 0;
+            found = 0;
+        }
     }
 
     /**
