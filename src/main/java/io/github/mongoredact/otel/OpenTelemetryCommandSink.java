@@ -10,7 +10,6 @@ import io.github.mongoredact.StartedCommand;
 import io.github.mongoredact.internal.Guard;
 import io.github.mongoredact.internal.bson.DriverApi;
 import io.github.mongoredact.internal.json.QueryText;
-import io.github.mongoredact.internal.json.QueryTextCache;
 import io.github.mongoredact.internal.rules.SpecRedaction;
 import io.opentelemetry.api.OpenTelemetry;
 import io.opentelemetry.api.trace.Span;
@@ -67,10 +66,9 @@ import static io.github.mongoredact.internal.Checks.notNull;
  *   driver's caller).</li>
  * </ul>
  *
- * <p>Cost: the attributes that depend only on server, database, collection and command are made once per key and cached,
- * with the last two query texts of each key: a command whose fields shown in the text (at most 512 bytes of them) have the
- * same bytes as those of one of the two gets that text without rendering again. This sink asks for documents only when the query text is on, never for replies nor the fingerprint: with the text off the
- * listener copies nothing for it, with the text on only the started command.</p>
+ * <p>Cost: what depends only on server, database, collection and command (the attributes; the last two query texts, of
+ * commands of up to 512 bytes of shown fields, found again by those bytes) is cached per key. Documents are asked for only
+ * with the text on, never replies nor the fingerprint: with the text off the listener copies nothing for this sink.</p>
  *
  * <p>It never throws into its caller: whatever fails is caught, counted ({@link #getFailures()}) and reported once as a
  * warning through {@code System.Logger}, then at debug level. Threading: thread-safe; called on the driver's threads, on
@@ -175,8 +173,7 @@ public final class OpenTelemetryCommandSink implements CommandSink {
         }
         try {
             StartedCommand started = command.getStarted();
-            long connection = DriverApi.localValue(connectionId(started));
-            Long key = connection; // boxed once for both look-ups
+            Long key = DriverApi.localValue(connectionId(started)); // boxed once for both look-ups
             InFlightSpan entry = inFlight.get(key);
             if (entry != null && entry.requestId == started.getRequestId() && inFlight.remove(key, entry)) {
                 // only the commands that are traced have a span in flight
@@ -186,7 +183,7 @@ public final class OpenTelemetryCommandSink implements CommandSink {
             if (traced(started.getCommandName(), started.isRedactedBySpec())) {
                 // the start was not seen (the sink was added to a running listener): the span from the completion alone
                 long start = now() - command.getElapsedNanos();
-                end(spanBuilder(started, start, connection).startSpan(), start, command);
+                end(spanBuilder(started, start, key).startSpan(), start, command);
             }
         } catch (Throwable t) {
             failed(t, command);
@@ -210,9 +207,8 @@ public final class OpenTelemetryCommandSink implements CommandSink {
             builder.setAttribute(SpanKeys.SERVER_CONNECTION_ID, serverValue);
         }
         BsonDocument copy = command.getCommand();
-        QueryTextCache queryTexts = template.queryTexts;
-        if (copy != null && queryTexts != null) {
-            builder.setAttribute(SpanKeys.QUERY_TEXT, queryTexts.render(copy));
+        if (copy != null && template.queryTexts != null) {
+            builder.setAttribute(SpanKeys.QUERY_TEXT, template.queryTexts.render(copy));
             DocumentFacts.ofCommand(copy, command.getCommandName(), builder);
         }
         return builder;
