@@ -7,7 +7,9 @@ import io.github.mongoredact.internal.bson.DocumentBytes;
 import org.bson.BsonDocument;
 import org.bson.RawBsonDocument;
 
+import java.util.AbstractMap;
 import java.util.Arrays;
+import java.util.Map.Entry;
 
 /**
  * {@link QueryText#render} for the commands of one kind (a sink keeps one per server, database, collection and command
@@ -32,7 +34,9 @@ public final class QueryTextCache {
     /** The renders of a trial: a kind that finds fewer than a quarter as many texts again during one stops remembering. */
     static final int TRIAL = 16;
     private final int maxLength;
-    private final Entry[] entries = new Entry[ENTRIES];
+    /** The remembered texts, each with the shown elements of the command it was rendered from; immutable pairs. */
+    @SuppressWarnings("unchecked")
+    private final Entry<byte[], String>[] entries = new Entry[ENTRIES];
     /** The entry found or stored last. */
     private int last;
     /** Texts found again in this trial, counted up to {@value #TRIAL} (then no longer written). */
@@ -61,10 +65,10 @@ public final class QueryTextCache {
             // the entry found or stored last first: one walk when the command is that one again
             int latest = last;
             for (int i = 0; i < ENTRIES; i++) {
-                Entry entry = entries[(latest + i) % ENTRIES];
-                if (entry != null && end >= 0 && shown(src, from + 4, end, entry.shown, false) == entry.shown.length) {
+                Entry<byte[], String> entry = entries[(latest + i) % ENTRIES];
+                if (entry != null && end >= 0 && shown(src, from + 4, end, entry.getKey(), false) == entry.getKey().length) {
                     found(latest, (latest + i) % ENTRIES);
-                    return entry.text;
+                    return entry.getValue();
                 }
             }
             int shown = end < 0 ? -1 : shown(src, from + 4, end, null, false);
@@ -95,7 +99,7 @@ public final class QueryTextCache {
     /** Stores a text in the place of the one found or stored longest ago; ends a trial of {@value #TRIAL} renders. */
     private void remember(final byte[] key, final String text) {
         int slot = (last + 1) % ENTRIES;
-        entries[slot] = new Entry(key, text);
+        entries[slot] = new AbstractMap.SimpleImmutableEntry<>(key, text);
         last = slot;
         if (++rendered == TRIAL) {
             if (found < TRIAL / 4) {
@@ -130,16 +134,5 @@ public final class QueryTextCache {
             p = valueEnd;
         }
         return k;
-    }
-
-    /** A remembered text and the shown elements of the command it was rendered from. Immutable. */
-    private static final class Entry {
-        final byte[] shown;
-        final String text;
-
-        Entry(final byte[] shown, final String text) {
-            this.shown = shown;
-            this.text = text;
-        }
     }
 }
