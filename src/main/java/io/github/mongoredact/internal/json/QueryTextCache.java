@@ -104,10 +104,21 @@ public final class QueryTextCache {
         if (++rendered == TRIAL) {
             if (found < TRIAL / 4) {
                 off = true;
+                // nor keeps the texts it remembered (under a policy that keeps values, they hold them)
+                Arrays.fill(entries, null);
             }
             rendered = 0;
             found = 0;
         }
+    }
+
+    /** @return how many texts this kind remembers */
+    int remembered() {
+        int held = 0;
+        for (Entry<byte[], String> entry : entries) {
+            held += entry != null ? 1 : 0;
+        }
+        return held;
     }
 
     /**

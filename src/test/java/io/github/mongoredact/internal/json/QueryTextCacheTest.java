@@ -87,9 +87,12 @@ class QueryTextCacheTest {
     @Test
     void stopsRememberingAKindWhoseTextsKeepDiffering() {
         QueryTextCache cache = new QueryTextCache(MAX_LENGTH);
-        for (int i = 0; i < QueryTextCache.TRIAL; i++) {
+        for (int i = 0; i < QueryTextCache.TRIAL - 1; i++) {
             cache.render(raw(insert("value " + i)));
         }
+        assertEquals(QueryTextCache.ENTRIES, cache.remembered());
+        cache.render(raw(insert("value " + QueryTextCache.TRIAL)));
+        assertEquals(0, cache.remembered(), "the texts remembered (values, under this policy) were dropped");
         String text = cache.render(raw(insert("again")));
         assertEquals(QueryText.render(raw(insert("again")), MAX_LENGTH), text);
         assertNotSame(text, cache.render(raw(insert("again"))), "no text is remembered after the trial found none again");
