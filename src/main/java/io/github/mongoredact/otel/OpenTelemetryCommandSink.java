@@ -66,9 +66,9 @@ import static io.github.mongoredact.internal.Checks.notNull;
  *   driver's caller).</li>
  * </ul>
  *
- * <p>Cost: the attributes that depend only on server, database, collection and command are made once per key and cached.
- * This sink asks for documents only when the query text is on, never for replies nor the fingerprint: with the text off the
- * listener copies nothing for it, with the text on only the started command.</p>
+ * <p>Cost: what depends only on server, database, collection and command (the attributes; the last two query texts, of
+ * commands of up to 512 bytes of shown fields, found again by those bytes) is cached per key. Documents are asked for only
+ * with the text on, never replies nor the fingerprint: with the text off the listener copies nothing for this sink.</p>
  *
  * <p>It never throws into its caller: whatever fails is caught, counted ({@link #getFailures()}) and reported once as a
  * warning through {@code System.Logger}, then at debug level. Threading: thread-safe; called on the driver's threads, on
@@ -88,7 +88,7 @@ public final class OpenTelemetryCommandSink implements CommandSink {
     private final Tracer tracer;
     private final boolean enabled;
     private final int queryTextMaxLength;
-    private final StaticAttributes attributes = new StaticAttributes();
+    private final SpanTemplates templates;
     /** The span of the command in flight on each connection (a connection has one), by the driver's connection id. */
     private final ConcurrentHashMap<Long, InFlightSpan> inFlight = new ConcurrentHashMap<>();
     private final LongAdder failures = new LongAdder();
@@ -102,6 +102,7 @@ public final class OpenTelemetryCommandSink implements CommandSink {
                 : builder.openTelemetry.getTracer(INSTRUMENTATION_NAME, version);
         this.enabled = enabled;
         this.queryTextMaxLength = queryTextMaxLength;
+        this.templates = new SpanTemplates(queryTextMaxLength);
         Instant now = Instant.now();
         this.nanoTimeAtAnchor = System.nanoTime();
         this.epochNanosAtAnchor = TimeUnit.SECONDS.toNanos(now.getEpochSecond()) + now.getNano();
@@ -172,7 +173,7 @@ public final class OpenTelemetryCommandSink implements CommandSink {
         }
         try {
             StartedCommand started = command.getStarted();
-            long key = DriverApi.localValue(connectionId(started));
+            Long key = DriverApi.localValue(connectionId(started)); // boxed once for both look-ups
             InFlightSpan entry = inFlight.get(key);
             if (entry != null && entry.requestId == started.getRequestId() && inFlight.remove(key, entry)) {
                 // only the commands that are traced have a span in flight
@@ -193,20 +194,21 @@ public final class OpenTelemetryCommandSink implements CommandSink {
     private SpanBuilder spanBuilder(final StartedCommand command, final long start, final long driverConnectionId) {
         ConnectionDescription connection = command.getConnectionDescription();
         ConnectionId connectionId = connection.getConnectionId();
+        SpanTemplate template = templates.of(connectionId.getServerId(), command.getDatabaseName(),
+                command.getCollectionName(), command.getCommandName());
         SpanBuilder builder = tracer.spanBuilder(command.getCommandName())
                 .setSpanKind(SpanKind.CLIENT)
                 .setParent(parentOf(command.getRequestContext()))
                 .setStartTimestamp(start, TimeUnit.NANOSECONDS)
-                .setAllAttributes(attributes.of(connectionId.getServerId(), command.getDatabaseName(),
-                        command.getCollectionName(), command.getCommandName()))
+                .setAllAttributes(template.attributes)
                 .setAttribute(SpanKeys.DRIVER_CONNECTION_ID, driverConnectionId);
         Long serverValue = DriverApi.serverValue(connectionId);
         if (serverValue != null) {
             builder.setAttribute(SpanKeys.SERVER_CONNECTION_ID, serverValue);
         }
         BsonDocument copy = command.getCommand();
-        if (copy != null && queryTextMaxLength > 0) {
-            builder.setAttribute(SpanKeys.QUERY_TEXT, QueryText.render(copy, queryTextMaxLength));
+        if (copy != null && template.queryTexts != null) {
+            builder.setAttribute(SpanKeys.QUERY_TEXT, template.queryTexts.render(copy));
             DocumentFacts.ofCommand(copy, command.getCommandName(), builder);
         }
         return builder;

@@ -14,6 +14,14 @@ public final class QueryText {
     /** The specification's environment variable that turns the text on, with its maximum length. */
     public static final String MAX_LENGTH_VARIABLE = "OTEL_JAVA_INSTRUMENTATION_MONGODB_QUERY_TEXT_MAX_LENGTH";
     private static final String[] LEFT_OUT = {"lsid", "$db", "$clusterTime", "signature"};
+    /** The first characters of the names left out, by byte: most names are told apart by their first byte. */
+    private static final boolean[] LEFT_OUT_FIRST = new boolean[256];
+
+    static {
+        for (String name : LEFT_OUT) {
+            LEFT_OUT_FIRST[name.charAt(0)] = true;
+        }
+    }
 
     private QueryText() {
     }
@@ -21,6 +29,11 @@ public final class QueryText {
     /** @return the text of a redacted, owned command */
     public static String render(final BsonDocument command, final int maxLength) {
         return TruncatedJson.render(command, maxLength, LEFT_OUT);
+    }
+
+    /** Whether the top-level name {@code src[from, to)} is one the text leaves out. */
+    static boolean isLeftOut(final byte[] src, final int from, final int to) {
+        return to > from && LEFT_OUT_FIRST[src[from] & 0xFF] && RawJson.isSkipped(src, from, to, LEFT_OUT);
     }
 
     /**

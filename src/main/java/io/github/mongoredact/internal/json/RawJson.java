@@ -68,13 +68,11 @@ final class RawJson {
     static String render(final RawBsonDocument document, final int maxLength, final String[] skippedTopLevel) {
         byte[] src = DocumentBytes.array(document);
         int off = DocumentBytes.offset(document);
-        if (off < 0 || off + 5 > src.length) {
+        int end = documentEnd(src, off);
+        if (end < 0) {
             return null;
         }
-        int length = Bytes.readInt(src, off);
-        if (length < 5 || length > src.length - off || src[off + length - 1] != 0) {
-            return null;
-        }
+        int length = end + 1 - off;
         long limit = maxLength == 0 ? Long.MAX_VALUE : maxLength;
         JsonTextBuffer out = JsonTextBuffer.acquire();
         try {
@@ -273,7 +271,17 @@ final class RawJson {
         return valueEnd > end ? -1 : (int) valueEnd;
     }
 
-    private static boolean isSkipped(final byte[] src, final int from, final int to, final String[] skipped) {
+    /** @return the index of the terminating NUL of the document at {@code off}, or -1 when its length does not add up */
+    static int documentEnd(final byte[] src, final int off) {
+        if (off < 0 || off + 5 > src.length) {
+            return -1;
+        }
+        int length = Bytes.readInt(src, off);
+        return length < 5 || length > src.length - off || src[off + length - 1] != 0 ? -1 : off + length - 1;
+    }
+
+    /** Whether the name {@code src[from, to)} (ASCII compared with each name's characters) is one of {@code skipped}. */
+    static boolean isSkipped(final byte[] src, final int from, final int to, final String[] skipped) {
         for (String name : skipped) {
             if (name.length() == to - from) {
                 boolean same = true;

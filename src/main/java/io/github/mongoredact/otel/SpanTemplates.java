@@ -10,33 +10,40 @@ import io.opentelemetry.api.common.AttributesBuilder;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
- * The attributes of a command span that depend only on its server, database, collection and command name, made once per key
- * and cached in nested maps keyed by the objects the listener already holds, so that a span in steady state takes them in one
- * call without building anything. Bounded by the keys an application uses. Thread-safe.
+ * What the command spans of one server, database, collection and command name share ({@link SpanTemplate}: the attributes
+ * that depend only on those, and the query texts of that kind of command), made once per key and cached in nested maps keyed
+ * by the objects the listener already holds, so that a span in steady state takes them in one call without building anything.
+ * Bounded by the keys an application uses. Thread-safe.
  */
-final class StaticAttributes {
+final class SpanTemplates {
     private static final String ADMIN = "admin";
     private static final String NO_COLLECTION = "";
     private final ConcurrentHashMap<ServerId, Level> servers = new ConcurrentHashMap<>();
+    private final int queryTextMaxLength;
+
+    /** @param queryTextMaxLength the maximum length of the query text, 0 when it is off */
+    SpanTemplates(final int queryTextMaxLength) {
+        this.queryTextMaxLength = queryTextMaxLength;
+    }
 
     /**
      * @param collection the collection the command names, or null
-     * @return the cached attributes: system, namespace, collection (not on {@code admin}), command name, query summary, server
-     *         address and port, network transport
+     * @return the cached template; its attributes: system, namespace, collection (not on {@code admin}), command name, query
+     *         summary, server address and port, network transport
      */
-    Attributes of(final ServerId serverId, final String database, @Nullable final String collection, final String command) {
+    SpanTemplate of(final ServerId serverId, final String database, @Nullable final String collection, final String command) {
         Level byDatabase = servers.get(serverId);
         if (byDatabase == null) {
             byDatabase = servers.computeIfAbsent(serverId, id -> new Level());
         }
         String effective = collection == null || ADMIN.equals(database) ? NO_COLLECTION : collection;
         Level byCommand = byDatabase.next(database).next(effective);
-        Attributes attributes = byCommand.attributes.get(command);
-        if (attributes == null) {
-            attributes = byCommand.attributes.computeIfAbsent(command,
-                    name -> make(serverId.getAddress(), database, effective, name));
+        SpanTemplate template = byCommand.templates.get(command);
+        if (template == null) {
+            template = byCommand.templates.computeIfAbsent(command, name -> new SpanTemplate(
+                    make(serverId.getAddress(), database, effective, name), queryTextMaxLength));
         }
-        return attributes;
+        return template;
     }
 
     private static Attributes make(final ServerAddress address, final String database, final String collection,
@@ -55,10 +62,10 @@ final class StaticAttributes {
         return builder.build();
     }
 
-    /** One level of the key: a name to the next level; at the last level, the command names to their attributes. */
+    /** One level of the key: a name to the next level; at the last level, the command names to their templates. */
     private static final class Level {
         private final ConcurrentHashMap<String, Level> next = new ConcurrentHashMap<>();
-        final ConcurrentHashMap<String, Attributes> attributes = new ConcurrentHashMap<>();
+        final ConcurrentHashMap<String, SpanTemplate> templates = new ConcurrentHashMap<>();
 
         Level next(final String name) {
             Level level = next.get(name);
