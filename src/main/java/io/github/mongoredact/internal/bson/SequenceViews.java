@@ -303,6 +303,15 @@ public final class SequenceViews {
                 }
                 elementSize = 1 + e.keySize(key) + 4 + 1;
             } else {
+                byte[] out = dst;
+                long bound = PlainSize.scalarBound(key, value);
+                if (fits && out != null && bound >= 0 && at + bound < out.length) {
+                    // a scalar with room for the most it can take: written, and sized by what it took
+                    int written = e.writeElement(key, value, out, at);
+                    size += written;
+                    at += written;
+                    return;
+                }
                 elementSize = e.elementSize(key, value);
             }
             size += elementSize;
