@@ -6,7 +6,6 @@ import org.bson.BsonValue;
 import org.bson.ByteBuf;
 import org.bson.RawBsonDocument;
 
-import java.util.Arrays;
 import java.util.function.BiConsumer;
 
 
@@ -227,24 +226,13 @@ public final class FramedCopy {
     }
 
     /**
-     * The top level of a command, sized then written as its map hands its entries over ({@link DocumentEntries#forEach}). The
-     * elements that are not arrays are encoded while they are sized, into a room of {@link #ENCODED_ROOM} bytes of their own,
-     * and copied from there when written, so that each is encoded once; what does not fit there is encoded again when written.
-     * Not thread-safe: one per encoder ({@link PlainEncoder#topLevel}); holds the destination only while a copy runs
-     * ({@link #clear}), and the command's encoded elements until the thread's next copy.
+     * The top level of a command, sized then written as its map hands its entries over ({@link DocumentEntries#forEach}), with
+     * nothing stored per entry. Not thread-safe: one per encoder ({@link PlainEncoder#topLevel}); holds the destination only
+     * while a copy runs ({@link #clear}).
      */
     static final class TopLevel implements BiConsumer<String, BsonValue> {
         private static final byte[] NO_DESTINATION = new byte[0];
-        /** The bytes of the top level's elements that are not arrays encoded while sized: most commands' whole top level. */
-        static final int ENCODED_ROOM = 1024;
         private final PlainEncoder encoder;
-        private final byte[] encoded = new byte[ENCODED_ROOM];
-        /** Per element that is not an array, in order: where its encoding ends in {@link #encoded}, or -1 (not encoded). */
-        private int[] encodedEnds = new int[16];
-        /** The elements that are not arrays, counted by {@link #size}; the next one to write, by {@link #write}. */
-        private int plainElements;
-        /** The end of the encoded bytes: while sizing, where the next element goes; while writing, where it starts. */
-        private int encodedAt;
         /** Whether the entries are written ({@link #write}), else sized ({@link #size}). */
         private boolean writing;
         /** Whether a sequence is sized from its ends. */
@@ -270,8 +258,6 @@ public final class FramedCopy {
             this.fromEnds = fromEnds;
             this.size = 4 + 1;
             this.plain = 0;
-            this.plainElements = 0;
-            this.encodedAt = 0;
             DocumentEntries.forEach(command, this);
             return size;
         }
@@ -283,8 +269,6 @@ public final class FramedCopy {
             this.limit = dst.length - 1;
             this.plainLeft = plain;
             this.p = 4;
-            this.plainElements = 0;
-            this.encodedAt = 0;
             DocumentEntries.forEach(command, this);
             int end = p;
             this.dst = NO_DESTINATION;
@@ -302,7 +286,7 @@ public final class FramedCopy {
                 if (value instanceof BsonArray) {
                     size += 1 + encoder.keySize(key) + arraySize((BsonArray) value, encoder, fromEnds);
                 } else {
-                    int element = encodeWhileSized(key, value);
+                    int element = encoder.elementSize(key, value);
                     size += element;
                     plain += element;
                 }
@@ -327,49 +311,9 @@ public final class FramedCopy {
                 int at = p + 1 + encoder.writeKey(key, dst, p + 1);
                 return writeArray((BsonArray) value, encoder, dst, at, (int) arrayLimit);
             }
-            int end = encodedEnds[plainElements++];
-            int written;
-            if (end >= 0) {
-                written = end - encodedAt;
-                System.arraycopy(encoded, encodedAt, dst, p, written);
-                encodedAt = end;
-            } else {
-                written = encoder.writeElement(key, value, dst, p);
-            }
+            int written = encoder.writeElement(key, value, dst, p);
             plainLeft -= written;
             return p + written;
-        }
-
-        /**
-         * Sizes an element that is not an array and encodes it into {@link #encoded} where it fits there: a scalar without being
-         * sized first where the room holds the most it can take, anything else sized first.
-         *
-         * @return its size
-         */
-        private int encodeWhileSized(final String key, final BsonValue value) {
-            int i = plainElements++;
-            if (i == encodedEnds.length) {
-                encodedEnds = Arrays.copyOf(encodedEnds, 2 * i);
-            }
-            int at = encodedAt;
-            long bound = PlainSize.scalarBound(key, value);
-            int element;
-            if (bound >= 0 && bound <= ENCODED_ROOM - at) {
-                element = encoder.writeElement(key, value, encoded, at);
-            } else {
-                element = encoder.elementSize(key, value);
-                if (element > ENCODED_ROOM - at) {
-                    encodedEnds[i] = -1;
-                    return element;
-                }
-                int written = encoder.writeElement(key, value, encoded, at);
-                if (written != element) {
-                    throw new IllegalStateException("sizing and writing disagree: sized=" + element + " written=" + written);
-                }
-            }
-            encodedAt = at + element;
-            encodedEnds[i] = encodedAt;
-            return element;
         }
 
         /** Forgets the destination (after a failed copy). */

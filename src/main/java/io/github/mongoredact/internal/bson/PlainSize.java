@@ -5,7 +5,6 @@ import org.bson.BsonBinary;
 import org.bson.BsonDocument;
 import org.bson.BsonJavaScriptWithScope;
 import org.bson.BsonRegularExpression;
-import org.bson.BsonString;
 import org.bson.BsonValue;
 
 import java.util.Arrays;
@@ -86,33 +85,6 @@ public final class PlainSize {
      */
     static int valueSize(final BsonValue value, final int depth, final Counter counter) {
         return checked(value(value, depth, counter));
-    }
-
-    /**
-     * @return the most bytes an element of a scalar value of fixed size or a string takes (type byte, key and NUL at 3 bytes
-     *         a character at most, value), or -1 for any other value
-     */
-    static long scalarBound(final String key, final BsonValue value) {
-        long element = 1 + 3L * key.length() + 1;
-        switch (value.getBsonType()) {
-            case STRING:
-                return element + 4 + 3L * ((BsonString) value).getValue().length() + 1;
-            case BOOLEAN:
-                return element + 1;
-            case INT32:
-                return element + 4;
-            case INT64:
-            case DOUBLE:
-            case DATE_TIME:
-            case TIMESTAMP:
-                return element + 8;
-            case NULL:
-                return element;
-            case OBJECT_ID:
-                return element + 12;
-            default:
-                return -1;
-        }
     }
 
     private static int checked(final long size) {

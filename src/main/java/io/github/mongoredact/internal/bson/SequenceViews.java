@@ -3,6 +3,7 @@ package io.github.mongoredact.internal.bson;
 import com.mongodb.lang.Nullable;
 import org.bson.BsonArray;
 import org.bson.BsonDocument;
+import org.bson.BsonString;
 import org.bson.BsonValue;
 import org.bson.ByteBuf;
 import org.bson.RawBsonDocument;
@@ -176,6 +177,33 @@ public final class SequenceViews {
         return at + 5;
     }
 
+    /**
+     * @return the most bytes an element of a scalar value of fixed size or a string takes (type byte, key and NUL at 3 bytes
+     *         a character at most, value), or -1 for any other value
+     */
+    private static long scalarBound(final String key, final BsonValue value) {
+        long element = 1 + 3L * key.length() + 1;
+        switch (value.getBsonType()) {
+            case STRING:
+                return element + 4 + 3L * ((BsonString) value).getValue().length() + 1;
+            case BOOLEAN:
+                return element + 1;
+            case INT32:
+                return element + 4;
+            case INT64:
+            case DOUBLE:
+            case DATE_TIME:
+            case TIMESTAMP:
+                return element + 8;
+            case NULL:
+                return element;
+            case OBJECT_ID:
+                return element + 12;
+            default:
+                return -1;
+        }
+    }
+
     /** @return the value as a sequence (an array of at least one document, all byte-backed), or null when it is not one */
     @Nullable
     private static BsonArray sequenceOf(final BsonValue value) {
@@ -304,7 +332,7 @@ public final class SequenceViews {
                 elementSize = 1 + e.keySize(key) + 4 + 1;
             } else {
                 byte[] out = dst;
-                long bound = PlainSize.scalarBound(key, value);
+                long bound = scalarBound(key, value);
                 if (fits && out != null && bound >= 0 && at + bound < out.length) {
                     // a scalar with room for the most it can take: written, and sized by what it took
                     int written = e.writeElement(key, value, out, at);

@@ -3,7 +3,6 @@ package io.github.mongoredact.internal.bson;
 import io.github.mongoredact.DriverShapes;
 import io.github.mongoredact.DriverShapes.Backing;
 import org.bson.BsonArray;
-import org.bson.BsonBinary;
 import org.bson.BsonBoolean;
 import org.bson.BsonDocument;
 import org.bson.BsonInt32;
@@ -124,26 +123,6 @@ class FramedCopyTest {
                     .append("documents", new BsonArray(plain)).append("comment", comment)
                     .append("$db", new BsonString("shop")));
             assertArrayEquals(expected, FramedCopy.copy(command, new PlainEncoder()), "gap=" + gap);
-        }
-    }
-
-    @Test
-    void topLevelsEncodedWhileSizedAreCopiedAsTheCodecWritesThemWhereverTheirRoomEnds() {
-        // elements encoded while sized up to a room of their own, the rest encoded when written: every cut of that room
-        for (int length = 0; length <= FramedCopy.TopLevel.ENCODED_ROOM + 40; length += 7) {
-            BsonDocument command = new BsonDocument("insert", new BsonString("customers"))
-                    .append("comment", new BsonString("\u20AC".repeat(length / 3) + "c".repeat(length % 3)))
-                    .append("lsid", new BsonDocument("id", new BsonBinary(new byte[16])))
-                    .append("documents", SequenceInOneBuffer.of(2, 0));
-            BsonDocument plain = command.clone().append("documents", new BsonArray(documents(2)));
-            for (int i = 0; i < 20; i++) {
-                // more elements than the first count of encoded ends, of every scalar type the room takes unsized
-                command.append("n" + i, i % 2 == 0 ? new BsonInt32(i) : new BsonString("v\u00E9" + i));
-                plain.append("n" + i, command.get("n" + i));
-            }
-            command.append("$db", new BsonString("shop"));
-            plain.append("$db", new BsonString("shop"));
-            assertArrayEquals(DriverShapes.encode(plain), FramedCopy.copy(command, new PlainEncoder()), "length=" + length);
         }
     }
 
