@@ -14,8 +14,9 @@ final class SpanTemplate {
     @Nullable
     final QueryTextCache queryTexts;
 
-    SpanTemplate(final Attributes attributes, final int queryTextMaxLength) {
+    /** @param remembersTexts whether its query texts are remembered ({@link SpanTemplates} bounds the kinds that do) */
+    SpanTemplate(final Attributes attributes, final int queryTextMaxLength, final boolean remembersTexts) {
         this.attributes = attributes;
-        this.queryTexts = queryTextMaxLength > 0 ? new QueryTextCache(queryTextMaxLength) : null;
+        this.queryTexts = queryTextMaxLength > 0 ? new QueryTextCache(queryTextMaxLength, remembersTexts) : null;
     }
 }

@@ -8,17 +8,23 @@ import io.opentelemetry.api.common.Attributes;
 import io.opentelemetry.api.common.AttributesBuilder;
 
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * What the command spans of one server, database, collection and command name share ({@link SpanTemplate}: the attributes
  * that depend only on those, and the query texts of that kind of command), made once per key and cached in nested maps keyed
  * by the objects the listener already holds, so that a span in steady state takes them in one call without building anything.
- * Bounded by the keys an application uses. Thread-safe.
+ * Bounded by the keys an application uses; of those, the first {@value #MAX_KINDS_REMEMBERING_TEXTS} remember query texts
+ * (two each, of at most 512 shown bytes), the later ones render every text, so that an application with many collections
+ * holds at most that many kinds' texts. Thread-safe.
  */
 final class SpanTemplates {
+    /** The kinds of command (server, database, collection, command name) whose query texts are remembered, at most. */
+    static final int MAX_KINDS_REMEMBERING_TEXTS = 1024;
     private static final String ADMIN = "admin";
     private static final String NO_COLLECTION = "";
     private final ConcurrentHashMap<ServerId, Level> servers = new ConcurrentHashMap<>();
+    private final AtomicInteger remembering = new AtomicInteger();
     private final int queryTextMaxLength;
 
     /** @param queryTextMaxLength the maximum length of the query text, 0 when it is off */
@@ -41,9 +47,15 @@ final class SpanTemplates {
         SpanTemplate template = byCommand.templates.get(command);
         if (template == null) {
             template = byCommand.templates.computeIfAbsent(command, name -> new SpanTemplate(
-                    make(serverId.getAddress(), database, effective, name), queryTextMaxLength));
+                    make(serverId.getAddress(), database, effective, name), queryTextMaxLength, remembersTexts()));
         }
         return template;
+    }
+
+    /** @return whether a new kind may remember its texts: one of the first {@value #MAX_KINDS_REMEMBERING_TEXTS} */
+    private boolean remembersTexts() {
+        return queryTextMaxLength > 0 && remembering.get() < MAX_KINDS_REMEMBERING_TEXTS
+                && remembering.incrementAndGet() <= MAX_KINDS_REMEMBERING_TEXTS;
     }
 
     private static Attributes make(final ServerAddress address, final String database, final String collection,

@@ -86,6 +86,11 @@ final class KeyBytes {
         return held != null && held.key.equals(key) ? held.key : null;
     }
 
+    /** @return whether the key's slot holds no key yet, so that the key would be remembered there (for tests) */
+    static boolean slotFree(final String key) {
+        return HELD[slot(key)] == null;
+    }
+
     private static int slot(final String key) {
         int h = key.hashCode();
         return (h ^ (h >>> 16)) & (SLOTS - 1);

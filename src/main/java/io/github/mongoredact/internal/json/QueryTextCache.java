@@ -48,7 +48,21 @@ public final class QueryTextCache {
 
     /** @param maxLength the texts' maximum length, as {@link QueryText#render} takes it */
     public QueryTextCache(final int maxLength) {
+        this(maxLength, true);
+    }
+
+    /**
+     * @param maxLength the texts' maximum length, as {@link QueryText#render} takes it
+     * @param remembers whether it remembers texts at all (else it renders every text, as {@link QueryText} does)
+     */
+    public QueryTextCache(final int maxLength, final boolean remembers) {
         this.maxLength = maxLength;
+        this.off = !remembers;
+    }
+
+    /** @return whether this kind still remembers texts: not once it stopped, nor where it was made not to */
+    public boolean remembers() {
+        return !off;
     }
 
     /** @return {@link QueryText#render}'s text of a redacted, owned command, remembered or rendered */

@@ -10,6 +10,8 @@ import static io.github.mongoredact.internal.bson.PlainSizeTest.assertCountsAndW
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 /**
  * Keys are counted and written as the codec writes them whether their encoded form is remembered or not: held, too long to be
@@ -56,12 +58,25 @@ class KeyBytesTest {
 
     @Test
     void keysBelowTheTopLevelAreNotRemembered() {
-        String nested = "customer-4711@example.com";
-        String top = "topLevelField";
+        // keys whose slots no earlier test of this JVM took: each would be remembered there if it were remembered at all
+        String nested = freeSlotKey("customer-4711@example.com");
+        String top = freeSlotKey("topLevelField");
+        assertTrue(slot(nested) != slot(top), "two slots");
         assertCountsAndWritesWhatTheCodecWrites(new BsonDocument(top, new BsonDocument(nested, new BsonInt32(1))),
                 "a key that is data below the top level");
         assertEquals(top, KeyBytes.heldKey(top), "a top level's key is remembered");
         assertEquals(null, KeyBytes.heldKey(nested), "a key below the top level is not");
+    }
+
+    private static String freeSlotKey(final String prefix) {
+        for (int i = 0; i < 100 * KeyBytes.SLOTS; i++) {
+            String candidate = prefix + i;
+            if (KeyBytes.slotFree(candidate)) {
+                return candidate;
+            }
+        }
+        assumeTrue(false, "every slot of the key table is taken by the tests before this one");
+        return prefix;
     }
 
     @Test
