@@ -13,8 +13,6 @@ import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import org.bson.RawBsonDocument;
 import org.junit.jupiter.api.Test;
 
-import java.util.Arrays;
-
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -76,17 +74,12 @@ class MicrometerCommandSinkAllocationTest {
         SimpleMeterRegistry registry = new SimpleMeterRegistry();
         RedactingCommandListener withMetrics = RedactingCommandListener.builder().policy(RedactionPolicy.defaults())
                 .addSink(MicrometerCommandSink.builder(registry).build()).build();
-        double[] metricsPairs = new double[MEASUREMENTS];
-        for (int i = 0; i < MEASUREMENTS; i++) {
-            metricsPairs[i] = Allocations.perRun(PAIRS, () -> {
-                withMetrics.commandStarted(started);
-                withMetrics.commandSucceeded(succeeded);
-            });
-        }
-        // steady state: the lowest of the measurements, each after its own warm-up. A one-off allocation can land inside
-        // one measured loop on a loaded machine (seen once in mvn verify under load 6: 992 bytes in 100,000 pairs, 112.01
-        // bytes per pair; a late compilation is the likely cause); a pair that allocates more for good shows in every one
-        double metricsPair = Arrays.stream(metricsPairs).min().getAsDouble();
+        // steady state: the lowest of the measurements (a one-off allocation was seen once in mvn verify under load 6:
+        // 992 bytes in 100,000 pairs, 112.01 bytes per pair; a late compilation is the likely cause)
+        double metricsPair = Allocations.lowestPerRun(MEASUREMENTS, PAIRS, () -> {
+            withMetrics.commandStarted(started);
+            withMetrics.commandSucceeded(succeeded);
+        });
 
         RedactingCommandListener withCopies = RedactingCommandListener.builder().policy(RedactionPolicy.defaults())
                 .addSink(new CopyingSink()).build();
@@ -104,10 +97,10 @@ class MicrometerCommandSinkAllocationTest {
         // the owned copy of the command: a byte[] of at most its size (redaction only shortens values here) and its
         // RawBsonDocument (12-byte header, three fields)
         long ownedCopy = align(16 + commandSize) + 24;
-        System.out.printf("listener + metrics sink: %.2f bytes/pair (lowest of %s); listener + a sink that needs"
+        System.out.printf("listener + metrics sink: %.2f bytes/pair (lowest of %d); listener + a sink that needs"
                 + " documents: %.2f bytes/pair; owned command copy %d bytes (command %d bytes); Micrometer's"
-                + " MongoMetricsCommandListener: %.2f bytes/pair%n", metricsPair, Arrays.toString(metricsPairs), copyingPair,
-                ownedCopy, commandSize, micrometerPair);
+                + " MongoMetricsCommandListener: %.2f bytes/pair%n", metricsPair, MEASUREMENTS, copyingPair, ownedCopy,
+                commandSize, micrometerPair);
         assertTrue(metricsPair < micrometerPair, "cheaper than Micrometer's own listener: " + metricsPair + " vs "
                 + micrometerPair);
         // the two facts handed to sinks, StartedCommand 64 and CompletedCommand 48 bytes: a field more in either and the pair

@@ -55,16 +55,11 @@ class DriverTracingReplyCostTest {
         // the sink registered as users do, by the one call: the listener's only sink
         tracing.apply(MongoClientSettings.builder(), ObservationRegistry.create(), builder);
         RedactingCommandListener bridge = builder.build();
-        double[] bridgePairs = new double[MEASUREMENTS];
-        for (int i = 0; i < MEASUREMENTS; i++) {
-            bridgePairs[i] = Allocations.perRun(PAIRS, () -> {
-                bridge.commandStarted(started);
-                bridge.commandSucceeded(succeeded);
-            });
-        }
-        // steady state: the lowest of the measurements, each after its own warm-up (a one-off allocation, such as a late
-        // compilation on a loaded machine, can land inside one measured loop; a copy of the reply shows in every one)
-        double bridgePair = Arrays.stream(bridgePairs).min().getAsDouble();
+        // steady state: a copy of the reply would show in every measurement
+        double bridgePair = Allocations.lowestPerRun(MEASUREMENTS, PAIRS, () -> {
+            bridge.commandStarted(started);
+            bridge.commandSucceeded(succeeded);
+        });
         // the sink did its work on the started command: the text of the find is left for the span of its connection
         String text = ((QueryTexts) tracing.sink()).take(started.getConnectionDescription().getConnectionId());
         assertNotNull(text, "the bridge's sink rendered the started find");
@@ -81,9 +76,9 @@ class DriverTracingReplyCostTest {
         int copySize = ((RawBsonDocument) reading.lastReply).getByteBuffer().remaining();
         assertEquals(DOCUMENTS, reading.lastReply.getDocument("cursor").getArray("firstBatch").size());
 
-        System.out.printf("driver tracing's sink alone: %.1f bytes/pair (lowest of %s); the same sink reading replies: %.1f"
-                + " bytes/pair; reply %d bytes, its redacted copy %d bytes%n", bridgePair, Arrays.toString(bridgePairs),
-                copyingPair, replySize, copySize);
+        System.out.printf("driver tracing's sink alone: %.1f bytes/pair (lowest of %d); the same sink reading replies: %.1f"
+                + " bytes/pair; reply %d bytes, its redacted copy %d bytes%n", bridgePair, MEASUREMENTS, copyingPair, replySize,
+                copySize);
         // a copy of the reply is at least its bytes: a byte[] of the redacted copy's length (the redaction writes straight
         // into it, its size computed before). The pair without a copy (the started command's copy, its text, the two facts)
         // stays under a quarter of that copy, so one copy of the reply per pair could not hide in it. Measured on drivers 5.7.1
