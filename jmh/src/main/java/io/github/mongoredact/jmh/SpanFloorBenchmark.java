@@ -35,8 +35,9 @@ import static io.github.mongoredact.jmh.support.Checks.check;
 @BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.NANOSECONDS)
 @Fork(value = 1, jvmArgsAppend = {"-Xms1g", "-Xmx1g", "-XX:+AlwaysPreTouch"})
-@Warmup(iterations = 3, time = 500, timeUnit = TimeUnit.MILLISECONDS)
-@Measurement(iterations = 5, time = 500, timeUnit = TimeUnit.MILLISECONDS)
+// the OpenTelemetry listener and the SDK are still getting faster after 3 s: 6 s of warm-up, then 8 s measured
+@Warmup(iterations = 6, time = 1, timeUnit = TimeUnit.SECONDS)
+@Measurement(iterations = 8, time = 1, timeUnit = TimeUnit.SECONDS)
 @State(Scope.Benchmark)
 public class SpanFloorBenchmark {
     /** {@code bytebuf} or {@code plain}, as in {@link PairInput}. */
