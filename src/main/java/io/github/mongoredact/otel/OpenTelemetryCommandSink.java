@@ -1,7 +1,6 @@
 package io.github.mongoredact.otel;
 
 import com.mongodb.RequestContext;
-import com.mongodb.connection.ConnectionDescription;
 import com.mongodb.connection.ConnectionId;
 import com.mongodb.lang.Nullable;
 import io.github.mongoredact.CommandSink;
@@ -67,8 +66,8 @@ import static io.github.mongoredact.internal.Checks.notNull;
  * </ul>
  *
  * <p>Cost: what depends only on server, database, collection and command (the attributes; the last two query texts, of
- * commands of up to 512 bytes of shown fields, found again by those bytes) is cached per key. Documents are asked for only
- * with the text on, never replies nor the fingerprint: with the text off the listener copies nothing for this sink.</p>
+ * commands of up to 512 bytes of shown fields, found again by those bytes) is cached for the first 4096 keys (later ones:
+ * {@link #getSpansOfUncachedKinds()}). Documents are asked for only with the text on, never replies nor the fingerprint.</p>
  *
  * <p>It never throws into its caller: whatever fails is caught, counted ({@link #getFailures()}) and reported once as a
  * warning through {@code System.Logger}, then at debug level. Threading: thread-safe; called on the driver's threads, on
@@ -192,8 +191,7 @@ public final class OpenTelemetryCommandSink implements CommandSink {
 
     /** @param driverConnectionId the driver's id of the command's connection */
     private SpanBuilder spanBuilder(final StartedCommand command, final long start, final long driverConnectionId) {
-        ConnectionDescription connection = command.getConnectionDescription();
-        ConnectionId connectionId = connection.getConnectionId();
+        ConnectionId connectionId = connectionId(command);
         SpanTemplate template = templates.of(connectionId.getServerId(), command.getDatabaseName(),
                 command.getCollectionName(), command.getCommandName());
         SpanBuilder builder = tracer.spanBuilder(command.getCommandName())
@@ -242,8 +240,7 @@ public final class OpenTelemetryCommandSink implements CommandSink {
 
     /** The status description: the error's code name, which tells what failed and never a value. */
     private static String description(final CompletedCommand command) {
-        String codeName = command.getErrorCodeName();
-        return codeName != null ? codeName : "";
+        return command.getErrorCodeName() != null ? command.getErrorCodeName() : "";
     }
 
     private static String stackTrace(final Throwable failure) {
@@ -291,6 +288,15 @@ public final class OpenTelemetryCommandSink implements CommandSink {
      */
     public long getFailures() {
         return failures.sum();
+    }
+
+    /**
+     * @return the spans whose shared attributes were made for them alone: their server, database, collection and command
+     *         name came after the 4096 such keys the sink caches (collections named at run time do not grow it without end)
+     * @since 0.4
+     */
+    public long getSpansOfUncachedKinds() {
+        return templates.notKept();
     }
 
     /**
@@ -381,19 +387,14 @@ public final class OpenTelemetryCommandSink implements CommandSink {
             if (value == null || value.trim().isEmpty()) {
                 return true;
             }
-            switch (value.trim().toLowerCase(Locale.ROOT)) {
-                case "1":
-                case "true":
-                case "yes":
-                    return true;
-                case "0":
-                case "false":
-                case "no":
-                    return false;
-                default:
-                    throw new IllegalArgumentException(ENABLED_VARIABLE + " must be one of 1, true, yes, 0, false, no; was \""
-                            + value + "\"");
+            String word = value.trim().toLowerCase(Locale.ROOT);
+            if (word.equals("1") || word.equals("true") || word.equals("yes")) {
+                return true;
             }
+            if (word.equals("0") || word.equals("false") || word.equals("no")) {
+                return false;
+            }
+            throw new IllegalArgumentException(ENABLED_VARIABLE + " must be one of 1, true, yes, 0, false, no; was \"" + value + "\"");
         }
     }
 }

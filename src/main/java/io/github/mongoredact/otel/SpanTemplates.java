@@ -9,22 +9,29 @@ import io.opentelemetry.api.common.AttributesBuilder;
 
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.LongAdder;
 
 /**
  * What the command spans of one server, database, collection and command name share ({@link SpanTemplate}: the attributes
  * that depend only on those, and the query texts of that kind of command), made once per key and cached in nested maps keyed
  * by the objects the listener already holds, so that a span in steady state takes them in one call without building anything.
- * Bounded by the keys an application uses; of those, the first {@value #MAX_KINDS_REMEMBERING_TEXTS} remember query texts
- * (two each, of at most 512 shown bytes), the later ones render every text, so that an application with many collections
- * holds at most that many kinds' texts. Thread-safe.
+ * Bounded: the first {@value #MAX_KINDS} kinds an application uses are kept (a few more where threads make new kinds at the
+ * same moment), and a span of a later kind gets a template made for it alone, counted ({@link #notKept()}), so that
+ * collections named at run time (one per tenant, per day) cost a template per span rather than memory without end. Of the
+ * kinds kept, the first {@value #MAX_KINDS_REMEMBERING_TEXTS} remember query texts (two each, of at most 512 shown bytes),
+ * the later ones render every text. Thread-safe.
  */
 final class SpanTemplates {
     /** The kinds of command (server, database, collection, command name) whose query texts are remembered, at most. */
     static final int MAX_KINDS_REMEMBERING_TEXTS = 1024;
+    /** The kinds of command whose templates are kept, at most (give or take the threads making one at the same moment). */
+    static final int MAX_KINDS = 4096;
     private static final String ADMIN = "admin";
     private static final String NO_COLLECTION = "";
     private final ConcurrentHashMap<ServerId, Level> servers = new ConcurrentHashMap<>();
     private final AtomicInteger remembering = new AtomicInteger();
+    private final AtomicInteger kept = new AtomicInteger();
+    private final LongAdder notKept = new LongAdder();
     private final int queryTextMaxLength;
 
     /** @param queryTextMaxLength the maximum length of the query text, 0 when it is off */
@@ -38,18 +45,35 @@ final class SpanTemplates {
      *         summary, server address and port, network transport
      */
     SpanTemplate of(final ServerId serverId, final String database, @Nullable final String collection, final String command) {
-        Level byDatabase = servers.get(serverId);
-        if (byDatabase == null) {
-            byDatabase = servers.computeIfAbsent(serverId, id -> new Level());
-        }
         String effective = collection == null || ADMIN.equals(database) ? NO_COLLECTION : collection;
-        Level byCommand = byDatabase.next(database).next(effective);
-        SpanTemplate template = byCommand.templates.get(command);
-        if (template == null) {
-            template = byCommand.templates.computeIfAbsent(command, name -> new SpanTemplate(
-                    make(serverId.getAddress(), database, effective, name), queryTextMaxLength, remembersTexts()));
+        Level byDatabase = servers.get(serverId);
+        Level byCollection = byDatabase == null ? null : byDatabase.next.get(database);
+        Level byCommand = byCollection == null ? null : byCollection.next.get(effective);
+        SpanTemplate template = byCommand == null ? null : byCommand.templates.get(command);
+        if (template != null) {
+            return template;
         }
-        return template;
+        if (kept.get() >= MAX_KINDS) {
+            // past the bound: made for this span alone (its texts rendered, not remembered), and counted
+            notKept.increment();
+            return new SpanTemplate(make(serverId.getAddress(), database, effective, command), queryTextMaxLength, false);
+        }
+        Level level = servers.computeIfAbsent(serverId, id -> new Level()).next(database).next(effective);
+        return level.templates.computeIfAbsent(command, name -> {
+            kept.incrementAndGet();
+            return new SpanTemplate(make(serverId.getAddress(), database, effective, name), queryTextMaxLength,
+                    remembersTexts());
+        });
+    }
+
+    /** @return the kinds whose templates are kept */
+    int kept() {
+        return kept.get();
+    }
+
+    /** @return the spans that got a template made for them alone, their kind being past {@value #MAX_KINDS} */
+    long notKept() {
+        return notKept.sum();
     }
 
     /** @return whether a new kind may remember its texts: one of the first {@value #MAX_KINDS_REMEMBERING_TEXTS} */
@@ -80,11 +104,7 @@ final class SpanTemplates {
         final ConcurrentHashMap<String, SpanTemplate> templates = new ConcurrentHashMap<>();
 
         Level next(final String name) {
-            Level level = next.get(name);
-            if (level == null) {
-                level = next.computeIfAbsent(name, n -> new Level());
-            }
-            return level;
+            return next.computeIfAbsent(name, n -> new Level());
         }
     }
 }
