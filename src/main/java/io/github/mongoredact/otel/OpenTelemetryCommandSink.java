@@ -53,8 +53,7 @@ import static io.github.mongoredact.internal.Checks.notNull;
  *   the environment variable {@value #QUERY_TEXT_MAX_LENGTH_VARIABLE}: the redacted copy as relaxed extended JSON without
  *   {@code lsid}, {@code $db}, {@code $clusterTime} and {@code signature}, cut as the logging specification cuts (a text
  * longer than the limit loses its end and gets {@code " ..."}). Under {@link io.github.mongoredact.RedactionPolicy#specOnly()}
- * that is the
- *   command the specification expects; under {@link io.github.mongoredact.RedactionPolicy#defaults()} values are placeholders.</li>
+ * that is the command the specification expects; under {@link io.github.mongoredact.RedactionPolicy#defaults()}, placeholders.</li>
  *   <li>On failure: status ERROR, {@code exception.type}, {@code exception.message} and {@code exception.stacktrace} (as
  *   attributes, and as the {@code exception} event) of the redacted failure the listener hands over, never of the original.
  *   A reply that reports write errors under {@code ok: 1} gets status ERROR and the code, without an exception.</li>
@@ -240,7 +239,8 @@ public final class OpenTelemetryCommandSink implements CommandSink {
 
     /** The status description: the error's code name, which tells what failed and never a value. */
     private static String description(final CompletedCommand command) {
-        return command.getErrorCodeName() != null ? command.getErrorCodeName() : "";
+        String codeName = command.getErrorCodeName();
+        return codeName != null ? codeName : "";
     }
 
     private static String stackTrace(final Throwable failure) {
