@@ -119,7 +119,7 @@ class RoundsTest {
 
     @Test
     void issue20JudgesEverySizeEveryShapeItNamesAndShowsTheForwardedFloors() throws IOException {
-        assertEquals(8 * Targets.ISSUE_20_SIZES.size() + 3, Targets.ISSUE_20.ratios.size());
+        assertEquals(12 * Targets.ISSUE_20_SIZES.size() + 3, Targets.ISSUE_20.ratios.size());
         List<Path> files = new ArrayList<>();
         for (int r = 1; r <= 2; r++) {
             String kibOneBuffer = "\"count\": \"100\", \"docSize\": \"kib\", \"shape\": \"bytebuf\"";
@@ -144,6 +144,9 @@ class RoundsTest {
         assertTrue(plain.contains("| ns/op <= 1.00x | 0.50x | [0.50x-0.50x] | met |"), plain);
         String shown = line(md, "| OursSpecOnly.started / FloorForwarded.started floor=framingCopy | 100 kib |");
         assertTrue(shown.contains("| ns/op (shown) | 1.25x | [1.25x-1.25x] | shown |"), shown);
+        // where the target lies against the floor with the forced objects: that floor over the target's denominator
+        String floor = line(md, "| FloorForwarded.started floor=framingCopy / Clone.started | 100 kib |");
+        assertTrue(floor.contains("| ns/op (shown) | 0.40x | [0.40x-0.40x] | shown |"), floor);
         assertTrue(line(md, "| OursSpecOnly.started / Clone.started | 1 small |").endsWith("| not measured |"), md);
         assertTrue(md.contains("#### Targets of issue 20: ratio"), md);
         JsonNode json = ResultFiles.MAPPER.readTree(ResultFiles.json(Rounds.json(subjects, Targets.ISSUE_20), 2));
