@@ -29,7 +29,6 @@ final class SpanTemplates {
     private static final String ADMIN = "admin";
     private static final String NO_COLLECTION = "";
     private final ConcurrentHashMap<ServerId, Level> servers = new ConcurrentHashMap<>();
-    private final AtomicInteger remembering = new AtomicInteger();
     private final AtomicInteger kept = new AtomicInteger();
     private final LongAdder notKept = new LongAdder();
     private final int queryTextMaxLength;
@@ -60,9 +59,10 @@ final class SpanTemplates {
         }
         Level level = servers.computeIfAbsent(serverId, id -> new Level()).next(database).next(effective);
         return level.templates.computeIfAbsent(command, name -> {
-            kept.incrementAndGet();
+            // the first kinds kept are the ones that remember their texts (when the text is on)
+            int nth = kept.incrementAndGet();
             return new SpanTemplate(make(serverId.getAddress(), database, effective, name), queryTextMaxLength,
-                    remembersTexts());
+                    nth <= MAX_KINDS_REMEMBERING_TEXTS);
         });
     }
 
@@ -74,12 +74,6 @@ final class SpanTemplates {
     /** @return the spans that got a template made for them alone, their kind being past {@value #MAX_KINDS} */
     long notKept() {
         return notKept.sum();
-    }
-
-    /** @return whether a new kind may remember its texts: one of the first {@value #MAX_KINDS_REMEMBERING_TEXTS} */
-    private boolean remembersTexts() {
-        return queryTextMaxLength > 0 && remembering.get() < MAX_KINDS_REMEMBERING_TEXTS
-                && remembering.incrementAndGet() <= MAX_KINDS_REMEMBERING_TEXTS;
     }
 
     private static Attributes make(final ServerAddress address, final String database, final String collection,
