@@ -4,7 +4,6 @@ import io.github.mongoredact.internal.bson.BsonBounds;
 import io.github.mongoredact.internal.bson.BsonFormatException;
 import io.github.mongoredact.internal.bson.Bytes;
 import io.github.mongoredact.internal.bson.DocumentBytes;
-import io.opentelemetry.api.trace.SpanBuilder;
 import org.bson.BsonBinary;
 import org.bson.BsonBinaryReader;
 import org.bson.BsonBinarySubType;
@@ -31,8 +30,8 @@ final class DocumentFacts {
     private DocumentFacts() {
     }
 
-    /** Adds {@code db.mongodb.lsid}, {@code db.mongodb.txn_number} and getMore's {@code db.mongodb.cursor_id}. */
-    static void ofCommand(final BsonDocument command, final String commandName, final SpanBuilder span) {
+    /** Reads {@code db.mongodb.lsid}, {@code db.mongodb.txn_number} and getMore's {@code db.mongodb.cursor_id} into the facts. */
+    static void ofCommand(final BsonDocument command, final String commandName, final SpanFacts span) {
         if (command instanceof RawBsonDocument && ofRawCommand((RawBsonDocument) command, commandName, span)) {
             return;
         }
@@ -44,13 +43,13 @@ final class DocumentFacts {
                 String name = reader.readName();
                 BsonType type = reader.getCurrentBsonType();
                 if (first && "getMore".equals(commandName) && type == BsonType.INT64) {
-                    span.setAttribute(SpanKeys.CURSOR_ID, reader.readInt64());
+                    span.cursorId(reader.readInt64());
                 } else if ("txnNumber".equals(name) && (type == BsonType.INT64 || type == BsonType.INT32)) {
-                    span.setAttribute(SpanKeys.TXN_NUMBER, type == BsonType.INT64 ? reader.readInt64() : reader.readInt32());
+                    span.txnNumber(type == BsonType.INT64 ? reader.readInt64() : reader.readInt32());
                 } else if ("lsid".equals(name) && type == BsonType.DOCUMENT) {
                     String id = sessionId(reader);
                     if (id != null) {
-                        span.setAttribute(SpanKeys.LSID, id);
+                        span.lsid(id);
                     }
                 } else {
                     reader.skipValue();
@@ -86,7 +85,7 @@ final class DocumentFacts {
      *
      * @return false when the bytes do not add up (the reader then reads, and reports them)
      */
-    private static boolean ofRawCommand(final RawBsonDocument command, final String commandName, final SpanBuilder span) {
+    private static boolean ofRawCommand(final RawBsonDocument command, final String commandName, final SpanFacts span) {
         byte[] src = DocumentBytes.array(command);
         int off = DocumentBytes.offset(command);
         int end = documentEnd(src, off);
@@ -105,13 +104,13 @@ final class DocumentFacts {
                 return false;
             }
             if (first && type == 0x12 && "getMore".equals(commandName)) {
-                span.setAttribute(SpanKeys.CURSOR_ID, Bytes.readLong(src, v));
+                span.cursorId(Bytes.readLong(src, v));
             } else if ((type == 0x12 || type == 0x10) && Bytes.equal(TXN_NUMBER, src, name, nameEnd - name)) {
-                span.setAttribute(SpanKeys.TXN_NUMBER, type == 0x12 ? Bytes.readLong(src, v) : Bytes.readInt(src, v));
+                span.txnNumber(type == 0x12 ? Bytes.readLong(src, v) : Bytes.readInt(src, v));
             } else if (type == 0x03 && Bytes.equal(LSID, src, name, nameEnd - name)) {
                 String id = rawSessionId(src, v, valueEnd - 1);
                 if (id != null) {
-                    span.setAttribute(SpanKeys.LSID, id);
+                    span.lsid(id);
                 }
             }
             first = false;

@@ -65,7 +65,8 @@ import static io.github.mongoredact.internal.Checks.notNull;
  * </ul>
  *
  * <p>Cost: what depends only on server, database, collection and command (the attributes; the last two query texts, of
- * commands of up to 512 bytes of shown fields, found again by those bytes) is cached for the first 4096 keys (later ones:
+ * commands of up to 512 bytes of shown fields, found again by those bytes; the last copy of up to 512 bytes, with its text
+ * and session facts, found again by its bytes) is cached for the first 4096 keys (later ones:
  * {@link #getSpansOfUncachedKinds()}). Documents are asked for only with the text on, never replies nor the fingerprint.</p>
  *
  * <p>It never throws into its caller: whatever fails is caught, counted ({@link #getFailures()}) and reported once as a
@@ -204,9 +205,8 @@ public final class OpenTelemetryCommandSink implements CommandSink {
             builder.setAttribute(SpanKeys.SERVER_CONNECTION_ID, serverValue);
         }
         BsonDocument copy = command.getCommand();
-        if (copy != null && template.queryTexts != null) {
-            builder.setAttribute(SpanKeys.QUERY_TEXT, template.queryTexts.render(copy));
-            DocumentFacts.ofCommand(copy, command.getCommandName(), builder);
+        if (copy != null) {
+            template.describe(copy, command.getCommandName(), builder);
         }
         return builder;
     }

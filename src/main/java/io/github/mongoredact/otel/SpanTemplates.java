@@ -32,6 +32,9 @@ final class SpanTemplates {
     private final AtomicInteger kept = new AtomicInteger();
     private final LongAdder notKept = new LongAdder();
     private final int queryTextMaxLength;
+    /** The template found or made last: a run of one kind of command takes it without a map read. */
+    @Nullable
+    private SpanTemplate last;
 
     /** @param queryTextMaxLength the maximum length of the query text, 0 when it is off */
     SpanTemplates(final int queryTextMaxLength) {
@@ -45,25 +48,33 @@ final class SpanTemplates {
      */
     SpanTemplate of(final ServerId serverId, final String database, @Nullable final String collection, final String command) {
         String effective = collection == null || ADMIN.equals(database) ? NO_COLLECTION : collection;
+        SpanTemplate known = last;
+        if (known != null && known.is(serverId, database, effective, command)) {
+            return known;
+        }
         Level byDatabase = servers.get(serverId);
         Level byCollection = byDatabase == null ? null : byDatabase.next.get(database);
         Level byCommand = byCollection == null ? null : byCollection.next.get(effective);
         SpanTemplate template = byCommand == null ? null : byCommand.templates.get(command);
         if (template != null) {
+            last = template;
             return template;
         }
         if (kept.get() >= MAX_KINDS) {
             // past the bound: made for this span alone (its texts rendered, not remembered), and counted
             notKept.increment();
-            return new SpanTemplate(make(serverId.getAddress(), database, effective, command), queryTextMaxLength, false);
+            return new SpanTemplate(new SpanTemplate.Kind(serverId, database, effective, command),
+                    make(serverId.getAddress(), database, effective, command), queryTextMaxLength, false);
         }
         Level level = servers.computeIfAbsent(serverId, id -> new Level()).next(database).next(effective);
-        return level.templates.computeIfAbsent(command, name -> {
+        SpanTemplate made = level.templates.computeIfAbsent(command, name -> {
             // the first kinds kept are the ones that remember their texts (when the text is on)
             int nth = kept.incrementAndGet();
-            return new SpanTemplate(make(serverId.getAddress(), database, effective, name), queryTextMaxLength,
-                    nth <= MAX_KINDS_REMEMBERING_TEXTS);
+            return new SpanTemplate(new SpanTemplate.Kind(serverId, database, effective, name),
+                    make(serverId.getAddress(), database, effective, name), queryTextMaxLength, nth <= MAX_KINDS_REMEMBERING_TEXTS);
         });
+        last = made;
+        return made;
     }
 
     /** @return the kinds whose templates are kept */

@@ -38,6 +38,8 @@ final class ElementWriter {
 
     private final Output out;
     private final BsonCursor cursor;
+    /** The kept values written, logged when the walk is recorded for a {@link ShapeReplay}. */
+    final HoleLog holes = new HoleLog();
     private boolean fixed;
     private boolean maskKeys;
 
@@ -94,10 +96,12 @@ final class ElementWriter {
         if (keys == KEYS_AS_IS) {
             // type, key and value as they lie in the source: one copy of the whole element
             int from = cursor.key - 1;
+            holes.hole(out.position() + (cursor.value - from), cursor.value, cursor.valueEnd - cursor.value);
             out.putBytes(cursor.src(), from, cursor.valueEnd - from);
             return;
         }
         head(cursor.type, keys, index);
+        holes.hole(out.position(), cursor.value, cursor.valueEnd - cursor.value);
         out.putBytes(cursor.src(), cursor.value, cursor.valueEnd - cursor.value);
     }
 
@@ -109,6 +113,7 @@ final class ElementWriter {
     boolean redacted(final int keys, final int index) {
         byte type = cursor.type;
         if (type == BsonTypes.STRING && Placeholders.isPlaceholder(cursor.src(), cursor.value + 4, cursor.stringLength())) {
+            holes.valueDependent();
             kept(keys, index);
             return false;
         }
@@ -126,6 +131,7 @@ final class ElementWriter {
         int from = cursor.value + 4;
         int length = cursor.stringLength();
         BsonValidation.checkString(src, from, length);
+        holes.valueDependent();
         head(BsonTypes.STRING, keys, index);
         int lengthIndex = out.reserveInt();
         int scrubbed = MessageScrubber.scrub(src, from, length, null, 0, maskKeys);

@@ -148,6 +148,21 @@ final class RedactionWalker {
         driver.clear();
     }
 
+    /** @return the policy of the bound document */
+    CompiledPolicy policy() {
+        return driver.policy();
+    }
+
+    /** @return the rules of the bound document */
+    CompiledPolicy.RuleSet rules() {
+        return driver.boundRules();
+    }
+
+    /** @return the log of the kept values the walk copies, for a {@link ShapeReplay} (off until started, off after clear) */
+    HoleLog holes() {
+        return driver.writer.holes;
+    }
+
     /**
      * @return where {@link OnePass} puts the document sequences of a plain top level left where they lie, before
      *         {@link #bind}; {@link #clear()} forgets them

@@ -294,13 +294,21 @@ final class WalkDriver extends WalkState {
                     ? WalkFrames.LIMITED : 0) | (action == CompiledPolicy.REDACT_KEYS && type == BsonTypes.DOCUMENT ? WalkFrames.MASKED : 0)
                     | hashing(hashing);
             open(cursor.value, node, flags ? CompiledPolicy.REDACT : action, kind);
-        } else if (places.keepsScalar(action)) {
+        } else if (keepsScalar(action)) {
             keep(d, false, keys, outIndex, hashing);
         } else if (type == BsonTypes.STRING && action == CompiledPolicy.SCRUB) {
             writer.scrubbed(keys, outIndex);
         } else if (writer.redacted(keys, outIndex) && mode.analysing) {
             valuesRedacted++;
         }
+    }
+
+    /** @return whether the scalar is kept; whether a flag is depends on its value, which a recorded walk notes */
+    private boolean keepsScalar(final byte action) {
+        if (action == CompiledPolicy.KEEP_FLAGS || action == CompiledPolicy.FLAGS_ONLY) {
+            writer.holes.valueDependent();
+        }
+        return places.keepsScalar(action);
     }
 
     /** Mixes the element the cursor read into the fingerprint: its key as the output names it, its category, a namespace. */

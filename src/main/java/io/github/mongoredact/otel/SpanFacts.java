@@ -1,0 +1,46 @@
+package io.github.mongoredact.otel;
+
+import com.mongodb.lang.Nullable;
+import io.opentelemetry.api.trace.SpanBuilder;
+
+/**
+ * The span attributes {@link DocumentFacts} read from one redacted copy of a started command: the session id, the
+ * transaction number and {@code getMore}'s cursor id, each only where the copy holds it. Filled once by the reader, then
+ * read only (a {@link RememberedCopy} publishes it to other threads). Not thread-safe while filled.
+ */
+final class SpanFacts {
+    @Nullable
+    private String lsid;
+    private boolean hasTxnNumber;
+    private long txnNumber;
+    private boolean hasCursorId;
+    private long cursorId;
+
+    void lsid(final String id) {
+        this.lsid = id;
+    }
+
+    void txnNumber(final long number) {
+        this.hasTxnNumber = true;
+        this.txnNumber = number;
+    }
+
+    void cursorId(final long id) {
+        this.hasCursorId = true;
+        this.cursorId = id;
+    }
+
+    /** Sets the attributes of the facts found on the span. */
+    void applyTo(final SpanBuilder span) {
+        if (hasCursorId) {
+            span.setAttribute(SpanKeys.CURSOR_ID, cursorId);
+        }
+        if (hasTxnNumber) {
+            span.setAttribute(SpanKeys.TXN_NUMBER, txnNumber);
+        }
+        String id = lsid;
+        if (id != null) {
+            span.setAttribute(SpanKeys.LSID, id);
+        }
+    }
+}
