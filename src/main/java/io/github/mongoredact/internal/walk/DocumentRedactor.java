@@ -213,8 +213,8 @@ public final class DocumentRedactor {
         result.inputSize(copy ? onePass.inputLength() : end - off);
         int cap = policy().maxDocumentBytes;
         // a small command of a shape walked before: that walk's output, the kept values copied in
-        boolean replayable = copy && command && !fingerprint && !onePass.placed() && end - off <= ShapeReplay.MAX_SOURCE_BYTES;
-        if (replayable && replay.replay(src, off, end, policy(), rules(), cap)) {
+        boolean replayable = copy && command && !onePass.placed() && end - off <= ShapeReplay.MAX_SOURCE_BYTES;
+        if (replayable && replay.replay(src, off, end, policy(), rules(), cap, fingerprint)) {
             replayed(src, off, end, workspace, outOff);
             return;
         }
@@ -225,7 +225,7 @@ public final class DocumentRedactor {
             return;
         }
         boolean record = replayable && outOff >= 0 && replay.wantsRecording(rules());
-        walker.holes().record(record);
+        walker.holes().record(record, fingerprint);
         int size = onePass.run(outOff, fingerprint);
         analysis(src);
         byte[] out;
@@ -257,20 +257,22 @@ public final class DocumentRedactor {
         String collection = collectionOffset < 0 ? null
                 : collectionNames.resolve(src, collectionOffset, replay.collectionLength);
         long redacted = replay.valuesRedacted;
+        long replayFingerprint = fingerprint ? replay.fingerprint : 0;
         if (VERIFY_REPLAYS) {
             walker.bind(src, off, end, rules(), command, policy());
-            int size = onePass.run(outOff, false);
+            int size = onePass.run(outOff, fingerprint);
             analysis(src);
             // compared where the walk wrote it, so that checking allocates nothing (the allocation tests run checked)
             boolean same = outOff >= 0 && !walker.overflowed() && size == out.length
                     && Arrays.equals(onePass.scratch(), outOff, outOff + size, out, 0, size);
-            if (!same || !java.util.Objects.equals(collection, result.collectionName()) || redacted != result.valuesRedacted()) {
+            if (!same || !java.util.Objects.equals(collection, result.collectionName()) || redacted != result.valuesRedacted()
+                    || replayFingerprint != result.fingerprint()) {
                 throw new IllegalStateException("a replayed copy differs from the walk's: replayed=" + Arrays.toString(out)
                         + " collection=" + collection + "/" + result.collectionName() + " redacted=" + redacted + "/"
-                        + result.valuesRedacted());
+                        + result.valuesRedacted() + " fingerprint=" + replayFingerprint + "/" + result.fingerprint());
             }
         }
-        result.analysis(0, collection, redacted);
+        result.analysis(replayFingerprint, collection, redacted);
         result.bytes(out);
     }
 

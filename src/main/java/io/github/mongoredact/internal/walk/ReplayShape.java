@@ -24,10 +24,18 @@ final class ReplayShape {
     int[] keptLengths;
     int[] holeNodes;
     int[] holeOuts;
+    /** The kept values the fingerprint mixed in: where each lies in the template, and its length. */
+    int[] hashedNodes;
+    int[] hashedOuts;
+    int[] hashedLengths;
+    /** Whether the walk computed the fingerprint: only then does the shape give one. */
+    boolean fingerprinted;
+    long fingerprint;
     byte[] template = new byte[0];
     /** The nodes of the shape; 0 while none is remembered. */
     int nodes;
     int holes;
+    int hashedValues;
     int collectionNode = -1;
     long valuesRedacted;
     /** Replays since the shape was recorded, halved at each recording in its set. */
@@ -42,6 +50,9 @@ final class ReplayShape {
         this.keptLengths = new int[nodes];
         this.holeNodes = new int[holes];
         this.holeOuts = new int[holes];
+        this.hashedNodes = new int[holes];
+        this.hashedOuts = new int[holes];
+        this.hashedLengths = new int[holes];
     }
 
     /** Takes the shape a recording made, in arrays of its size, for these rules; its replays count from 0. */
@@ -55,6 +66,12 @@ final class ReplayShape {
         this.keptLengths = Arrays.copyOf(recorded.keptLengths, n);
         this.holeNodes = Arrays.copyOf(recorded.holeNodes, recorded.holes);
         this.holeOuts = Arrays.copyOf(recorded.holeOuts, recorded.holes);
+        this.hashedNodes = Arrays.copyOf(recorded.hashedNodes, recorded.hashedValues);
+        this.hashedOuts = Arrays.copyOf(recorded.hashedOuts, recorded.hashedValues);
+        this.hashedLengths = Arrays.copyOf(recorded.hashedLengths, recorded.hashedValues);
+        this.hashedValues = recorded.hashedValues;
+        this.fingerprinted = recorded.fingerprinted;
+        this.fingerprint = recorded.fingerprint;
         this.template = recorded.template;
         this.holes = recorded.holes;
         this.collectionNode = recorded.collectionNode;

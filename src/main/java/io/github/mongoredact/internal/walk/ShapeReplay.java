@@ -14,8 +14,9 @@ import java.util.Arrays;
 /**
  * The redacted copy of a small command made again without deciding again: a command of the same shape as one walked before
  * (under the same policy and rules, the same keys in the same order with values of the same types, kept values of the same
- * lengths) gets that walk's output with the new command's kept values copied into their places. What a walk decides depends
- * only on keys, types, positions and counts, except where {@link HoleLog} notes otherwise (such a walk is not remembered).
+ * lengths) gets that walk's output with the new command's kept values copied into their places, and its fingerprint where
+ * the values the fingerprint mixed in (the namespace) have the same bytes. What a walk decides depends only on keys, types,
+ * positions and counts, except where {@link HoleLog} notes otherwise (such a walk is not remembered).
  *
  * <p>A shape is remembered only when every source element appears in the output under its own key (nothing dropped, no key
  * masked, no container replaced whole): its keys are then read from the output, and nothing is kept of a command but its
@@ -32,15 +33,14 @@ final class ShapeReplay {
     /** The walks of one rule set per trial: with fewer than a quarter as many replays, the rule set is no longer remembered. */
     static final int TRIAL = 16;
     static final int MAX_NODES = 96;
-    private static final int MAX_DEPTH = 8;
+    static final int MAX_DEPTH = 8;
     /** Rule sets share {@value #SETS} sets of {@value #WAYS} shapes each, by their identity. */
     private static final int SETS = 4;
     private static final int WAYS = 4;
     /** The walks a set that stopped remembering lets pass before it tries again. */
     private static final int REST = 4096;
-    private static final int REPLAYABLE_TYPES = 0b1111_0000_0111_1011_1110;
     /** The node that closes a document. */
-    private static final byte END = 0;
+    static final byte END = 0;
 
     private final ReplayShape[] slots = new ReplayShape[SETS * WAYS];
     /** Where a recording pairs the nodes, at their most; a shape kept takes a copy of the size it needs. */
@@ -49,21 +49,15 @@ final class ShapeReplay {
     private final int[] trialReplays = new int[SETS];
     private final int[] resting = new int[SETS];
     private final int[] values = new int[MAX_NODES];
-    private final int[] outValues = new int[MAX_NODES];
     private final int[] srcStack = new int[MAX_DEPTH];
-    private final int[] outStack = new int[MAX_DEPTH];
-    // where the recording's pairing is: node, source and output positions, their documents' ends, depth
-    private int n;
-    private int p;
-    private int q;
-    private int docEnd;
-    private int outEnd;
-    private int depth;
+    private final ShapeRecorder recorder = new ShapeRecorder();
     /** The last replay's output, the collection's place in its source and the values it redacted. */
     @Nullable byte[] output;
     int collectionOffset;
     int collectionLength;
     long valuesRedacted;
+    /** The last replay's fingerprint, when its shape was recorded with one. */
+    long fingerprint;
     /** Replays made (tests). */
     long replays;
 
@@ -85,16 +79,16 @@ final class ShapeReplay {
      * @return whether the command had a shape remembered; if not, nothing is set and the walk takes it
      */
     boolean replay(final byte[] src, final int off, final int end, final CompiledPolicy policy,
-                   final CompiledPolicy.RuleSet rules, final int cap) {
+                   final CompiledPolicy.RuleSet rules, final int cap, final boolean fingerprint) {
         int set = set(rules);
         for (int w = set * WAYS; w < set * WAYS + WAYS; w++) {
             ReplayShape shape = slots[w];
             if (shape == null || shape.rules != rules || shape.policy != policy || shape.nodes == 0
-                    || (cap > 0 && shape.template.length > cap)) {
+                    || (cap > 0 && shape.template.length > cap) || (fingerprint && !shape.fingerprinted)) {
                 continue;
             }
             try {
-                if (!matches(shape, src, off, end)) {
+                if (!matches(shape, src, off, end) || (fingerprint && !sameHashedValues(shape, src))) {
                     continue;
                 }
             } catch (BsonFormatException e) {
@@ -108,6 +102,18 @@ final class ShapeReplay {
         return false;
     }
 
+    /** @return whether the kept values the fingerprint mixed in are the recorded walk's: then so is the fingerprint */
+    private boolean sameHashedValues(final ReplayShape shape, final byte[] src) {
+        for (int h = 0; h < shape.hashedValues; h++) {
+            int at = shape.hashedOuts[h];
+            int node = shape.hashedNodes[h];
+            if (!sameKey(src, values[node], shape.template, at, shape.hashedLengths[h])) {
+                return false;
+            }
+        }
+        return true;
+    }
+
     private void replayed(final ReplayShape shape, final byte[] src) {
         byte[] out = shape.template.clone();
         for (int h = 0; h < shape.holes; h++) {
@@ -118,6 +124,7 @@ final class ShapeReplay {
         collectionOffset = collection < 0 ? -1 : values[collection] + 4;
         collectionLength = collection < 0 ? 0 : Bytes.readInt(src, values[collection]) - 1;
         valuesRedacted = shape.valuesRedacted;
+        fingerprint = shape.fingerprint;
         output = out;
         if (shape.hits < Integer.MAX_VALUE) {
             shape.hits++;
@@ -239,19 +246,9 @@ final class ShapeReplay {
             return;
         }
         ReplayShape shape = scratch;
-        shape.nodes = 0;
-        byte[] template = Arrays.copyOfRange(out, outOff, outOff + size);
-        try {
-            if (!nodes(shape, src, off, end, template) || !holes(shape, log, outOff)
-                    || !collection(shape, src, walker.collectionOffset(), walker.collectionLength())) {
-                return;
-            }
-        } catch (BsonFormatException | ArrayIndexOutOfBoundsException e) {
-            return;
+        if (recorder.shape(shape, src, off, end, Arrays.copyOfRange(out, outOff, outOff + size), walker, outOff)) {
+            victim(set).take(shape, walker.policy(), rules);
         }
-        shape.template = template;
-        shape.valuesRedacted = walker.valuesRedacted();
-        victim(set).take(shape, walker.policy(), rules);
     }
 
     /** @return the way of the set to record into: an empty one, else the one replayed least lately (hits halve per record) */
@@ -269,126 +266,6 @@ final class ShapeReplay {
             }
         }
         return slots[chosen];
-    }
-
-    /** Pairs the source's elements with the output's, which must hold each under the same key. @return whether all pair */
-    private boolean nodes(final ReplayShape shape, final byte[] src, final int off, final int end, final byte[] template) {
-        n = 0;
-        p = off + 4;
-        docEnd = end - 1;
-        q = 4;
-        outEnd = template.length - 1;
-        depth = 0;
-        while (n < MAX_NODES) {
-            if (p != docEnd) {
-                if (!pair(shape, src, template)) {
-                    return false;
-                }
-                continue;
-            }
-            if (q != outEnd) {
-                return false;
-            }
-            shape.types[n++] = END;
-            if (depth == 0) {
-                shape.nodes = n;
-                return true;
-            }
-            p = docEnd + 1;
-            q = outEnd + 1;
-            depth--;
-            docEnd = srcStack[depth];
-            outEnd = outStack[depth];
-        }
-        return false;
-    }
-
-    /** Pairs the source's element at {@code p} with the output's at {@code q}, and moves past them (or into them). */
-    private boolean pair(final ReplayShape shape, final byte[] src, final byte[] template) {
-        byte type = src[p];
-        if (!replayable(type) || q >= outEnd) {
-            return false;
-        }
-        int keyEnd = BsonBounds.cstringEnd(src, p + 1, docEnd);
-        int outKeyEnd = BsonBounds.cstringEnd(template, q + 1, outEnd);
-        int keyLength = keyEnd - p - 1;
-        if (outKeyEnd - q - 1 != keyLength || !Arrays.equals(src, p + 1, keyEnd, template, q + 1, outKeyEnd)) {
-            return false;
-        }
-        byte outType = template[q];
-        int v = keyEnd + 1;
-        int w = outKeyEnd + 1;
-        shape.types[n] = type;
-        shape.keyOffsets[n] = q + 1;
-        shape.keyLengths[n] = keyLength;
-        shape.subtypes[n] = type == BsonTypes.BINARY ? src[v + 4] : 0;
-        shape.hole[n] = false;
-        values[n] = v;
-        outValues[n] = w;
-        n++;
-        int valueEnd = BsonBounds.valueEnd(src, type, v, docEnd);
-        int outValueEnd = BsonBounds.valueEnd(template, outType, w, outEnd);
-        if (type != BsonTypes.DOCUMENT && type != BsonTypes.ARRAY) {
-            p = valueEnd;
-            q = outValueEnd;
-            return true;
-        }
-        if (outType != type || depth == MAX_DEPTH) {
-            // a container replaced whole: the keys inside it are not in the output
-            return false;
-        }
-        srcStack[depth] = docEnd;
-        outStack[depth] = outEnd;
-        depth++;
-        docEnd = valueEnd - 1;
-        outEnd = outValueEnd - 1;
-        p = v + 4;
-        q = w + 4;
-        return true;
-    }
-
-    /** Finds the node of each value the walk kept. @return whether each is one, at the place in the output it was written */
-    private boolean holes(final ReplayShape shape, final HoleLog log, final int outOff) {
-        for (int h = 0; h < log.holes; h++) {
-            int node = nodeAt(shape, log.src[h]);
-            if (node < 0 || outValues[node] != log.out[h] - outOff) {
-                return false;
-            }
-            shape.hole[node] = true;
-            shape.holeNodes[h] = node;
-            shape.holeOuts[h] = log.out[h] - outOff;
-            shape.keptLengths[node] = log.length[h];
-        }
-        shape.holes = log.holes;
-        return true;
-    }
-
-    private boolean collection(final ReplayShape shape, final byte[] src, final int collectionOffset, final int collectionLength) {
-        shape.collectionNode = -1;
-        if (collectionOffset < 0) {
-            return true;
-        }
-        int node = nodeAt(shape, collectionOffset - 4);
-        if (node < 0 || shape.types[node] != BsonTypes.STRING || Bytes.readInt(src, collectionOffset - 4) - 1 != collectionLength) {
-            return false;
-        }
-        shape.collectionNode = node;
-        return true;
-    }
-
-    private int nodeAt(final ReplayShape shape, final int value) {
-        for (int i = 0; i < shape.nodes; i++) {
-            if (shape.types[i] != END && values[i] == value) {
-                return i;
-            }
-        }
-        return -1;
-    }
-
-    /** The types a shape may hold: those whose value the walk reads by its type alone (no code, regex, pointer, symbol). */
-    private static boolean replayable(final byte type) {
-        // double, string, document, array, binary, object id, boolean, date, null, int32, timestamp, int64, decimal128
-        return type >= 0 && type < 0x14 && (REPLAYABLE_TYPES & (1 << type)) != 0;
     }
 
     private static int set(final CompiledPolicy.RuleSet rules) {

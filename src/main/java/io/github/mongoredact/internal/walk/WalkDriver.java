@@ -320,6 +320,7 @@ final class WalkDriver extends WalkState {
         }
         hash.mix(container ? type : Placeholders.category(type));
         if (hashValue) {
+            writer.holes.hashed(cursor.value);
             hash.mixBytes(cursor.src(), cursor.value + 4, cursor.stringLength());
         }
     }

@@ -78,7 +78,7 @@ abstract class WalkState {
 
     /** Forgets the source and destination arrays (the source may be a driver buffer's) and the open documents. */
     final void clear() {
-        writer.holes.record(false);
+        writer.holes.record(false, false);
         cursor.clear();
         hash.clear();
         out.clear();
