@@ -59,6 +59,10 @@ final class ElementWriter {
 
     /** Writes the element's type byte and its key as {@code keys} says, {@code index} being its index in the output. */
     void head(final byte type, final int keys, final int index) {
+        if (keys == KEYS_MASKED || keys == KEYS_DATA) {
+            // a masked key: the source's key is not in the output, which a replay would need to read it from
+            holes.valueDependent();
+        }
         out.putByte(type);
         if (keys == KEYS_MASKED) {
             out.putByte((byte) '?');

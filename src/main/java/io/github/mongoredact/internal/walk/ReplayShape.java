@@ -18,6 +18,10 @@ final class ReplayShape {
     byte[] types;
     byte[] subtypes;
     boolean[] hole;
+    /** Whether each node is an element the policy dropped: its key is then in {@link #droppedKeys}, not in the template. */
+    boolean[] dropped;
+    byte[] droppedKeys;
+    int droppedKeysLength;
     int[] keyOffsets;
     int[] keyLengths;
     /** The length of each kept value, by node. */
@@ -45,6 +49,8 @@ final class ReplayShape {
         this.types = new byte[nodes];
         this.subtypes = new byte[nodes];
         this.hole = new boolean[nodes];
+        this.dropped = new boolean[nodes];
+        this.droppedKeys = new byte[nodes == 0 ? 0 : ShapeReplay.MAX_SOURCE_BYTES];
         this.keyOffsets = new int[nodes];
         this.keyLengths = new int[nodes];
         this.keptLengths = new int[nodes];
@@ -61,6 +67,9 @@ final class ReplayShape {
         this.types = Arrays.copyOf(recorded.types, n);
         this.subtypes = Arrays.copyOf(recorded.subtypes, n);
         this.hole = Arrays.copyOf(recorded.hole, n);
+        this.dropped = Arrays.copyOf(recorded.dropped, n);
+        this.droppedKeys = Arrays.copyOf(recorded.droppedKeys, recorded.droppedKeysLength);
+        this.droppedKeysLength = recorded.droppedKeysLength;
         this.keyOffsets = Arrays.copyOf(recorded.keyOffsets, n);
         this.keyLengths = Arrays.copyOf(recorded.keyLengths, n);
         this.keptLengths = Arrays.copyOf(recorded.keptLengths, n);

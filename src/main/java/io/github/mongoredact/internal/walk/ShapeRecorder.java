@@ -13,8 +13,9 @@ import static io.github.mongoredact.internal.walk.ShapeReplay.MAX_NODES;
 
 /**
  * Makes the {@link ReplayShape} of a command the walk just redacted: pairs each source element with the output's element under
- * the same key (a dropped element, a masked key or a container replaced whole makes no shape), finds each kept value's node,
- * the collection's and the fingerprint's values. Not thread-safe: one per {@link ShapeReplay}.
+ * the same key (an element not in the output was dropped: its key and type are remembered; a container replaced whole makes
+ * no shape, nor does a walk that masked a key), finds each kept value's node, the collection's and the fingerprint's values.
+ * Not thread-safe: one per {@link ShapeReplay}.
  */
 final class ShapeRecorder {
     private static final int REPLAYABLE_TYPES = 0b1111_0000_0111_1011_1110;
@@ -22,6 +23,9 @@ final class ShapeRecorder {
     private final int[] outValues = new int[MAX_NODES];
     private final int[] srcStack = new int[MAX_DEPTH];
     private final int[] outStack = new int[MAX_DEPTH];
+    private final boolean[] arrayStack = new boolean[MAX_DEPTH];
+    /** Whether the document being paired is an array. */
+    private boolean array;
     // where the pairing is: node, source and output positions, their documents' ends, depth
     private int n;
     private int p;
@@ -63,6 +67,8 @@ final class ShapeRecorder {
         q = 4;
         outEnd = template.length - 1;
         depth = 0;
+        array = false;
+        shape.droppedKeysLength = 0;
         while (n < MAX_NODES) {
             if (p != docEnd) {
                 if (!pair(shape, src, template)) {
@@ -83,6 +89,7 @@ final class ShapeRecorder {
             depth--;
             docEnd = srcStack[depth];
             outEnd = outStack[depth];
+            array = arrayStack[depth];
         }
         return false;
     }
@@ -90,14 +97,16 @@ final class ShapeRecorder {
     /** Pairs the source's element at {@code p} with the output's at {@code q}, and moves past them (or into them). */
     private boolean pair(final ReplayShape shape, final byte[] src, final byte[] template) {
         byte type = src[p];
-        if (!replayable(type) || q >= outEnd) {
+        if (!replayable(type)) {
             return false;
         }
         int keyEnd = BsonBounds.cstringEnd(src, p + 1, docEnd);
-        int outKeyEnd = BsonBounds.cstringEnd(template, q + 1, outEnd);
         int keyLength = keyEnd - p - 1;
-        if (outKeyEnd - q - 1 != keyLength || !Arrays.equals(src, p + 1, keyEnd, template, q + 1, outKeyEnd)) {
-            return false;
+        int outKeyEnd = q < outEnd ? BsonBounds.cstringEnd(template, q + 1, outEnd) : -1;
+        if (outKeyEnd < 0 || outKeyEnd - q - 1 != keyLength || !Arrays.equals(src, p + 1, keyEnd, template, q + 1, outKeyEnd)) {
+            // not in the output under its key: dropped by the policy (keys are masked in no remembered walk), except in an
+            // array, whose elements are all written
+            return !array && dropped(shape, src, type, keyEnd);
         }
         byte outType = template[q];
         int v = keyEnd + 1;
@@ -107,6 +116,7 @@ final class ShapeRecorder {
         shape.keyLengths[n] = keyLength;
         shape.subtypes[n] = type == BsonTypes.BINARY ? src[v + 4] : 0;
         shape.hole[n] = false;
+        shape.dropped[n] = false;
         values[n] = v;
         outValues[n] = w;
         n++;
@@ -123,11 +133,32 @@ final class ShapeRecorder {
         }
         srcStack[depth] = docEnd;
         outStack[depth] = outEnd;
+        arrayStack[depth] = array;
         depth++;
+        array = type == BsonTypes.ARRAY;
         docEnd = valueEnd - 1;
         outEnd = outValueEnd - 1;
         p = v + 4;
         q = w + 4;
+        return true;
+    }
+
+    /** A source element the output does not hold: remembered by its key and type, its value skipped as the walk skips it. */
+    private boolean dropped(final ReplayShape shape, final byte[] src, final byte type, final int keyEnd) {
+        int keyLength = keyEnd - p - 1;
+        int v = keyEnd + 1;
+        shape.types[n] = type;
+        shape.keyOffsets[n] = shape.droppedKeysLength;
+        shape.keyLengths[n] = keyLength;
+        shape.subtypes[n] = type == BsonTypes.BINARY ? src[v + 4] : 0;
+        shape.hole[n] = false;
+        shape.dropped[n] = true;
+        System.arraycopy(src, p + 1, shape.droppedKeys, shape.droppedKeysLength, keyLength);
+        shape.droppedKeysLength += keyLength;
+        values[n] = v;
+        outValues[n] = -1;
+        n++;
+        p = BsonBounds.valueEnd(src, type, v, docEnd);
         return true;
     }
 

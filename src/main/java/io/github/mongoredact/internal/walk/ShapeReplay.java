@@ -18,10 +18,11 @@ import java.util.Arrays;
  * the values the fingerprint mixed in (the namespace) have the same bytes. What a walk decides depends only on keys, types,
  * positions and counts, except where {@link HoleLog} notes otherwise (such a walk is not remembered).
  *
- * <p>A shape is remembered only when every source element appears in the output under its own key (nothing dropped, no key
- * masked, no container replaced whole): its keys are then read from the output, and nothing is kept of a command but its
- * redacted copy and its element types. The new command is checked as the walk checks it (kept strings UTF-8 without NUL,
- * booleans 0 or 1, old binary's lengths, the framing of every element); where it fails, or where a string the walk replaced
+ * <p>A shape is remembered only when every source element appears in the output under its own key or not at all (dropped by
+ * the policy: its key and type are remembered), no key masked and no container replaced whole: the other keys are read from
+ * the output, so that nothing is kept of a command but its redacted copy, its element types and the keys the policy drops.
+ * The new command is checked as the walk checks it (kept strings UTF-8 without NUL, booleans 0 or 1, old binary's lengths,
+ * the framing of every element); where it fails, or where a string the walk replaced
  * already is a placeholder, the walk takes it (and reports what fails). Each rule set has a few shapes; where its commands
  * keep changing shape ({@value #TRIAL} walks with fewer than a quarter as many replays), its set rests for {@value #REST}.</p>
  *
@@ -165,29 +166,38 @@ final class ShapeReplay {
             }
             int keyLength = shape.keyLengths[n];
             int key = p + 1;
+            boolean dropped = shape.dropped[n];
             if (key + keyLength >= docEnd || src[key + keyLength] != 0
-                    || !sameKey(src, key, keys, shape.keyOffsets[n], keyLength)) {
+                    || !sameKey(src, key, dropped ? shape.droppedKeys : keys, shape.keyOffsets[n], keyLength)) {
                 return false;
             }
             int v = key + keyLength + 1;
             int valueEnd = BsonBounds.valueEnd(src, type, v, docEnd);
-            if (shape.hole[n] && valueEnd - v != shape.keptLengths[n]) {
+            values[n] = v;
+            if (dropped) {
+                // read and skipped as the walk reads and skips it
+                skipped(src, type, v, valueEnd);
+            } else if (shape.hole[n] && valueEnd - v != shape.keptLengths[n]) {
                 // a kept value of another length: the output's lengths differ
                 return false;
-            }
-            values[n] = v;
-            if (type == BsonTypes.DOCUMENT || type == BsonTypes.ARRAY) {
+            } else if (type == BsonTypes.DOCUMENT || type == BsonTypes.ARRAY) {
                 srcStack[depth++] = docEnd;
                 docEnd = valueEnd - 1;
                 p = v + 4;
                 n++;
                 continue;
-            }
-            if (!checked(shape, n, src, type, v, valueEnd)) {
+            } else if (!checked(shape, n, src, type, v, valueEnd)) {
                 return false;
             }
             p = valueEnd;
             n++;
+        }
+    }
+
+    /** The checks the walk makes of an element it drops: its framing (done), a boolean's byte, old binary's lengths. */
+    private static void skipped(final byte[] src, final byte type, final int v, final int valueEnd) {
+        if (type == BsonTypes.BOOLEAN || type == BsonTypes.BINARY) {
+            BsonValidation.checkValue(src, type, v, valueEnd);
         }
     }
 

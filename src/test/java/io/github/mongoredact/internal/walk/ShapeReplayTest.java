@@ -74,6 +74,37 @@ class ShapeReplayTest {
     }
 
     @Test
+    void anElementThePolicyDropsIsReplayedByItsKeyAndType() {
+        DocumentRedactor redactor = new DocumentRedactor(CollectionNames.shared());
+        redact(redactor, withClusterTime(find("customers", "ann@example.com", 30), (byte) 1));
+        long before = redactor.replays();
+        BsonDocument other = withClusterTime(find("customers", "bob@example.org", 41), (byte) 2);
+        Outcome replayed = redact(redactor, other);
+        assertEquals(before + 1, redactor.replays(), "the cluster time's signature is dropped, whatever its hash");
+        replayed.assertSame(walked(other));
+        assertTrue(!new RawBsonDocument(replayed.bytes).toJson().contains("signature"));
+    }
+
+    @Test
+    void aWalkThatMaskedAKeyIsNeverReplayed() {
+        DocumentRedactor redactor = new DocumentRedactor(CollectionNames.shared());
+        BsonDocument wallet = new BsonDocument("find", new BsonString("users"))
+                .append("filter", new BsonDocument("wallet.alice@example.com", new BsonInt32(1)))
+                .append("$db", new BsonString("shop"));
+        redact(redactor, wallet);
+        redact(redactor, wallet).assertSame(walked(wallet));
+        assertEquals(0, redactor.replays(), "the key is not in the output: there is nothing to read it from");
+    }
+
+    private static BsonDocument withClusterTime(final BsonDocument command, final byte hash) {
+        byte[] bytes = new byte[20];
+        Arrays.fill(bytes, hash);
+        return command.append("$clusterTime", new BsonDocument("clusterTime", new org.bson.BsonTimestamp(1_700_000_000, 3))
+                .append("signature", new BsonDocument("hash", new BsonBinary(bytes)).append("keyId", new BsonInt64(7L))))
+                .append("lsid", new BsonDocument("id", new BsonBinary(java.util.UUID.randomUUID())));
+    }
+
+    @Test
     void aKeptValueOfAnotherLengthIsWalked() {
         DocumentRedactor redactor = new DocumentRedactor(CollectionNames.shared());
         redact(redactor, find("customers", "ann@example.com", 30));
