@@ -96,6 +96,44 @@ class ShapeReplayTest {
         assertEquals(0, redactor.replays(), "the key is not in the output: there is nothing to read it from");
     }
 
+    @Test
+    void corruptBytesInAShapeWalkedBeforeFailOrPassAsTheWalkAlone() {
+        Random random = new Random(1202);
+        int compared = 0;
+        int replayed = 0;
+        for (int i = 0; i < 150; i++) {
+            BsonDocument command = withClusterTime(find("c" + random.nextInt(3), "u" + random.nextInt(99) + "@example.com",
+                    random.nextInt(99)), (byte) i).append("singleBatch", BsonBoolean.TRUE);
+            byte[] bytes = DriverShapes.encode(command);
+            DocumentRedactor redactor = new DocumentRedactor(CollectionNames.shared());
+            redact(redactor, command, true);
+            for (int k = 0; k < 20; k++) {
+                byte[] corrupt = bytes.clone();
+                corrupt[4 + random.nextInt(corrupt.length - 5)] = (byte) random.nextInt(256);
+                long before = redactor.replays();
+                String ours = outcomeOrFailure(redactor, corrupt);
+                replayed += (int) (redactor.replays() - before);
+                assertEquals(outcomeOrFailure(new DocumentRedactor(CollectionNames.shared()), corrupt), ours);
+                compared++;
+            }
+        }
+        assertEquals(3000, compared);
+        // a byte changed in a value the policy replaces is replayed; the others fail as the walk fails, or are walked
+        assertTrue(replayed > 300, "replayed " + replayed);
+    }
+
+    /** @return the outcome as text (the copy, collection, count and fingerprint), or the failure's type and message */
+    private static String outcomeOrFailure(final DocumentRedactor redactor, final byte[] bytes) {
+        try {
+            Outcome outcome = new Outcome(redactor.redactCommand(new RawBsonDocument(bytes), DEFAULTS,
+                    DEFAULTS.commandRules("find"), true, true, Workspace.current()));
+            return Arrays.toString(outcome.bytes) + " " + outcome.collection + " " + outcome.valuesRedacted + " "
+                    + outcome.fingerprint;
+        } catch (RuntimeException e) {
+            return e.getClass().getName() + ": " + e.getMessage();
+        }
+    }
+
     private static BsonDocument withClusterTime(final BsonDocument command, final byte hash) {
         byte[] bytes = new byte[20];
         Arrays.fill(bytes, hash);
