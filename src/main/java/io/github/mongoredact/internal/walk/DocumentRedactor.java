@@ -1,6 +1,7 @@
 package io.github.mongoredact.internal.walk;
 
 import com.mongodb.lang.Nullable;
+import io.github.mongoredact.internal.bson.BsonFormatException;
 import io.github.mongoredact.internal.bson.DocumentBytes;
 import io.github.mongoredact.internal.bson.FramedCopy;
 import io.github.mongoredact.internal.bson.PlainEncoder;
@@ -31,7 +32,10 @@ import java.util.Arrays;
  * <p>Not thread-safe: one instance per thread ({@link #current()}), with the thread's walker and result.</p>
  */
 public final class DocumentRedactor {
-    /** Tests: every replayed copy is checked against the walk's, which must be the same bytes, collection and count. */
+    /**
+     * Tests: every replayed copy is checked against the walk's, which must accept the command and give the same bytes,
+     * collection, count and fingerprint.
+     */
     static final boolean VERIFY_REPLAYS = Boolean.getBoolean("io.github.mongoredact.verifyReplays");
     private static final ThreadLocal<DocumentRedactor> CURRENT =
             ThreadLocal.withInitial(() -> new DocumentRedactor(CollectionNames.shared()));
@@ -260,7 +264,12 @@ public final class DocumentRedactor {
         long replayFingerprint = fingerprint ? replay.fingerprint : 0;
         if (VERIFY_REPLAYS) {
             walker.bind(src, off, end, rules(), command, policy());
-            int size = onePass.run(outOff, fingerprint);
+            int size;
+            try {
+                size = onePass.run(outOff, fingerprint);
+            } catch (BsonFormatException e) {
+                throw new IllegalStateException("a replay accepted what the walk refuses: " + e.getMessage(), e);
+            }
             analysis(src);
             // compared where the walk wrote it, so that checking allocates nothing (the allocation tests run checked)
             boolean same = outOff >= 0 && !walker.overflowed() && size == out.length

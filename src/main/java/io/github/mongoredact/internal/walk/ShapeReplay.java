@@ -149,7 +149,8 @@ final class ShapeReplay {
             }
             byte expected = shape.types[n];
             if (p == docEnd) {
-                if (expected != END) {
+                if (expected != END || src[docEnd] != 0) {
+                    // the walk checks the terminator of each document it enters
                     return false;
                 }
                 n++;
