@@ -3,6 +3,7 @@ package io.github.mongoredact.internal.walk;
 import com.mongodb.lang.Nullable;
 import io.github.mongoredact.internal.bson.BsonBounds;
 import io.github.mongoredact.internal.bson.BsonFormatException;
+import io.github.mongoredact.internal.bson.BsonFraming;
 import io.github.mongoredact.internal.bson.BsonTypes;
 import io.github.mongoredact.internal.bson.BsonValidation;
 import io.github.mongoredact.internal.bson.Bytes;
@@ -108,7 +109,7 @@ final class ShapeReplay {
         for (int h = 0; h < shape.hashedValues; h++) {
             int at = shape.hashedOuts[h];
             int node = shape.hashedNodes[h];
-            if (!sameKey(src, values[node], shape.template, at, shape.hashedLengths[h])) {
+            if (!sameBytes(src, values[node], shape.template, at, shape.hashedLengths[h])) {
                 return false;
             }
         }
@@ -149,8 +150,7 @@ final class ShapeReplay {
             }
             byte expected = shape.types[n];
             if (p == docEnd) {
-                if (expected != END || src[docEnd] != 0) {
-                    // the walk checks the terminator of each document it enters
+                if (expected != END) {
                     return false;
                 }
                 n++;
@@ -169,7 +169,7 @@ final class ShapeReplay {
             int key = p + 1;
             boolean dropped = shape.dropped[n];
             if (key + keyLength >= docEnd || src[key + keyLength] != 0
-                    || !sameKey(src, key, dropped ? shape.droppedKeys : keys, shape.keyOffsets[n], keyLength)) {
+                    || !sameBytes(src, key, dropped ? shape.droppedKeys : keys, shape.keyOffsets[n], keyLength)) {
                 return false;
             }
             int v = key + keyLength + 1;
@@ -183,7 +183,8 @@ final class ShapeReplay {
                 return false;
             } else if (type == BsonTypes.DOCUMENT || type == BsonTypes.ARRAY) {
                 srcStack[depth++] = docEnd;
-                docEnd = valueEnd - 1;
+                // entered as the walk enters it: its length's bounds and its terminator checked
+                docEnd = BsonFraming.open(src, v, end, depth);
                 p = v + 4;
                 n++;
                 continue;
@@ -202,8 +203,8 @@ final class ShapeReplay {
         }
     }
 
-    /** Keys are short: a loop costs less than a vectorised comparison's call. */
-    private static boolean sameKey(final byte[] src, final int key, final byte[] keys, final int at, final int length) {
+    /** Keys and namespaces are short: a loop costs less than a vectorised comparison's call. */
+    private static boolean sameBytes(final byte[] src, final int key, final byte[] keys, final int at, final int length) {
         for (int i = 0; i < length; i++) {
             if (src[key + i] != keys[at + i]) {
                 return false;
