@@ -24,14 +24,12 @@ final class ReplayShape {
     int droppedKeysLength;
     int[] keyOffsets;
     int[] keyLengths;
-    /** The length of each kept value, by node. */
+    /** Where each kept value lies in the template, and its length, by node. */
+    int[] keptOuts;
     int[] keptLengths;
     int[] holeNodes;
-    int[] holeOuts;
-    /** The kept values the fingerprint mixed in: where each lies in the template, and its length. */
+    /** The nodes of the kept values the fingerprint mixed in. */
     int[] hashedNodes;
-    int[] hashedOuts;
-    int[] hashedLengths;
     /** Whether the walk computed the fingerprint: only then does the shape give one. */
     boolean fingerprinted;
     long fingerprint;
@@ -53,12 +51,10 @@ final class ReplayShape {
         this.droppedKeys = new byte[nodes == 0 ? 0 : ShapeReplay.MAX_SOURCE_BYTES];
         this.keyOffsets = new int[nodes];
         this.keyLengths = new int[nodes];
+        this.keptOuts = new int[nodes];
         this.keptLengths = new int[nodes];
         this.holeNodes = new int[holes];
-        this.holeOuts = new int[holes];
         this.hashedNodes = new int[holes];
-        this.hashedOuts = new int[holes];
-        this.hashedLengths = new int[holes];
     }
 
     /** Takes the shape a recording made, in arrays of its size, for these rules; its replays count from 0. */
@@ -72,12 +68,10 @@ final class ReplayShape {
         this.droppedKeysLength = recorded.droppedKeysLength;
         this.keyOffsets = Arrays.copyOf(recorded.keyOffsets, n);
         this.keyLengths = Arrays.copyOf(recorded.keyLengths, n);
+        this.keptOuts = Arrays.copyOf(recorded.keptOuts, n);
         this.keptLengths = Arrays.copyOf(recorded.keptLengths, n);
         this.holeNodes = Arrays.copyOf(recorded.holeNodes, recorded.holes);
-        this.holeOuts = Arrays.copyOf(recorded.holeOuts, recorded.holes);
         this.hashedNodes = Arrays.copyOf(recorded.hashedNodes, recorded.hashedValues);
-        this.hashedOuts = Arrays.copyOf(recorded.hashedOuts, recorded.hashedValues);
-        this.hashedLengths = Arrays.copyOf(recorded.hashedLengths, recorded.hashedValues);
         this.hashedValues = recorded.hashedValues;
         this.fingerprinted = recorded.fingerprinted;
         this.fingerprint = recorded.fingerprint;

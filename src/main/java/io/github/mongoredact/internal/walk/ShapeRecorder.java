@@ -171,7 +171,7 @@ final class ShapeRecorder {
             }
             shape.hole[node] = true;
             shape.holeNodes[h] = node;
-            shape.holeOuts[h] = log.out[h] - outOff;
+            shape.keptOuts[node] = log.out[h] - outOff;
             shape.keptLengths[node] = log.length[h];
         }
         shape.holes = log.holes;
@@ -186,8 +186,6 @@ final class ShapeRecorder {
                 return false;
             }
             shape.hashedNodes[h] = node;
-            shape.hashedOuts[h] = outValues[node];
-            shape.hashedLengths[h] = shape.keptLengths[node];
         }
         shape.hashedValues = log.hashedValues;
         return true;

@@ -107,9 +107,8 @@ final class ShapeReplay {
     /** @return whether the kept values the fingerprint mixed in are the recorded walk's: then so is the fingerprint */
     private boolean sameHashedValues(final ReplayShape shape, final byte[] src) {
         for (int h = 0; h < shape.hashedValues; h++) {
-            int at = shape.hashedOuts[h];
             int node = shape.hashedNodes[h];
-            if (!sameBytes(src, values[node], shape.template, at, shape.hashedLengths[h])) {
+            if (!sameBytes(src, values[node], shape.template, shape.keptOuts[node], shape.keptLengths[node])) {
                 return false;
             }
         }
@@ -120,7 +119,7 @@ final class ShapeReplay {
         byte[] out = shape.template.clone();
         for (int h = 0; h < shape.holes; h++) {
             int node = shape.holeNodes[h];
-            System.arraycopy(src, values[node], out, shape.holeOuts[h], shape.keptLengths[node]);
+            System.arraycopy(src, values[node], out, shape.keptOuts[node], shape.keptLengths[node]);
         }
         int collection = shape.collectionNode;
         collectionOffset = collection < 0 ? -1 : values[collection] + 4;
