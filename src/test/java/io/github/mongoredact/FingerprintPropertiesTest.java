@@ -141,7 +141,11 @@ class FingerprintPropertiesTest {
 
     /** The command as the driver hands it: byte-backed, or a plain top level with its sequence, backed as chosen. */
     static BsonDocument input(final BsonDocument command, final Random random) {
-        Backing backing = Backing.values()[random.nextInt(Backing.values().length)];
+        return input(command, Backing.values()[random.nextInt(Backing.values().length)]);
+    }
+
+    /** The driver's shape of a generated command: its sequence (if any) apart, as documents of that backing. */
+    static BsonDocument input(final BsonDocument command, final Backing backing) {
         for (String sequence : new String[]{"documents", "updates", "deletes"}) {
             BsonValue documents = command.get(sequence);
             if (documents != null && documents.isArray()) {

@@ -10,14 +10,30 @@ public final class RecordingSink implements CommandSink {
     public final List<CompletedCommand> completed = Collections.synchronizedList(new ArrayList<>());
     private final boolean documents;
     private final boolean replies;
+    private final boolean fingerprint;
 
     /**
      * @param documents its answer to {@link #needsDocuments()}
      * @param replies its answer to {@link #needsReplyDocuments()}
      */
     public RecordingSink(final boolean documents, final boolean replies) {
+        this(documents, replies, true);
+    }
+
+    /**
+     * @param documents its answer to {@link #needsDocuments()}
+     * @param replies its answer to {@link #needsReplyDocuments()}
+     * @param fingerprint its answer to {@link #needsFingerprint()}
+     */
+    public RecordingSink(final boolean documents, final boolean replies, final boolean fingerprint) {
         this.documents = documents;
         this.replies = replies;
+        this.fingerprint = fingerprint;
+    }
+
+    @Override
+    public boolean needsFingerprint() {
+        return fingerprint;
     }
 
     @Override

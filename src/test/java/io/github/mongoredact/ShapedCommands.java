@@ -68,6 +68,13 @@ final class ShapedCommands {
         return decisions;
     }
 
+    /** An ObjectId of the value seed's bytes alone (the driver's other constructors mix in the process's random part). */
+    private ObjectId objectId() {
+        byte[] bytes = new byte[12];
+        values.nextBytes(bytes);
+        return new ObjectId(bytes);
+    }
+
     private int choose(final int n) {
         int choice = shape.nextInt(n);
         if (covered) {
@@ -261,7 +268,7 @@ final class ShapedCommands {
             case 1: return number();
             case 2: return BsonBoolean.valueOf(values.nextBoolean());
             case 3: return new BsonDateTime(values.nextLong());
-            case 4: return new BsonObjectId(new ObjectId(values.nextInt(Integer.MAX_VALUE), values.nextInt(0xFFFFFF)));
+            case 4: return new BsonObjectId(objectId());
             case 5: return BsonNull.VALUE;
             case 6: return new BsonBinary(new byte[]{(byte) values.nextInt(), (byte) values.nextInt()});
             case 7: return new BsonRegularExpression("^" + values.nextInt(), values.nextBoolean() ? "i" : "");

@@ -163,7 +163,7 @@ class DenyByDefaultTest {
         }
     }
 
-    private static BsonDocument input(final BsonDocument top, @Nullable final List<BsonDocument> documents,
+    static BsonDocument input(final BsonDocument top, @Nullable final List<BsonDocument> documents,
                                       @Nullable final List<BsonDocument> documents2, final Case c,
                                       final DriverShapes.Backing backing) {
         return c.sequence == null ? DriverShapes.byteBacked(top, backing)

@@ -95,6 +95,13 @@ final class RandomCommands {
     BsonDocument writeConcern;
     BsonBoolean ordered;
 
+    /** An ObjectId of the seed's bytes alone (the driver's other constructors mix in the process's random part). */
+    private ObjectId objectId() {
+        byte[] bytes = new byte[12];
+        random.nextBytes(bytes);
+        return new ObjectId(bytes);
+    }
+
     Command command() {
         String name = COMMANDS[random.nextInt(COMMANDS.length)];
         BsonDocument top = new BsonDocument(name, new BsonString("coll" + random.nextInt(5)));
@@ -265,7 +272,7 @@ final class RandomCommands {
             case 5:
                 return new BsonUndefined();
             case 6:
-                return new BsonObjectId(new ObjectId(random.nextInt(Integer.MAX_VALUE), random.nextInt(0xFFFFFF)));
+                return new BsonObjectId(objectId());
             case 7:
                 return BsonBoolean.valueOf(random.nextBoolean());
             case 8:
@@ -277,7 +284,7 @@ final class RandomCommands {
                 return new BsonRegularExpression("^" + marker + ".*", random.nextBoolean() ? "i" : "imx");
             case 11:
                 planted++;
-                return new BsonDbPointer("db." + marker, new ObjectId());
+                return new BsonDbPointer("db." + marker, objectId());
             case 12:
                 planted++;
                 return new BsonJavaScript("function() { return '" + marker + "'; }");
@@ -324,7 +331,7 @@ final class RandomCommands {
                 return new BsonJavaScript(marker);
             case 4:
                 planted++;
-                return new BsonDbPointer("shop." + marker, new ObjectId());
+                return new BsonDbPointer("shop." + marker, objectId());
             default:
                 return plantedString();
         }
