@@ -1,7 +1,6 @@
 package io.github.mongoredact.internal.walk;
 
 import com.mongodb.lang.Nullable;
-import io.github.mongoredact.internal.bson.BsonFormatException;
 import io.github.mongoredact.internal.bson.DocumentBytes;
 import io.github.mongoredact.internal.bson.FramedCopy;
 import io.github.mongoredact.internal.bson.PlainEncoder;
@@ -32,18 +31,12 @@ import java.util.Arrays;
  * <p>Not thread-safe: one instance per thread ({@link #current()}), with the thread's walker and result.</p>
  */
 public final class DocumentRedactor {
-    /**
-     * Tests: every replayed copy is checked against the walk's, which must accept the command and give the same bytes,
-     * collection, count and fingerprint.
-     */
-    static final boolean VERIFY_REPLAYS = Boolean.getBoolean("io.github.mongoredact.verifyReplays");
     private static final ThreadLocal<DocumentRedactor> CURRENT =
             ThreadLocal.withInitial(() -> new DocumentRedactor(CollectionNames.shared()));
     private final CollectionNames collectionNames;
     private final RedactionWalker walker = new RedactionWalker();
     private final Redaction result = new Redaction();
     private final OnePass onePass = new OnePass(walker);
-    private final ShapeReplay replay = new ShapeReplay();
     /** The thread's workspace, looked up once with the redactor (one thread-local lookup per event, not two). */
     private final Workspace workspace = Workspace.current();
     // the current call (references dropped at its end)
@@ -216,20 +209,12 @@ public final class DocumentRedactor {
         int end = workspace.sourceEnd();
         result.inputSize(copy ? onePass.inputLength() : end - off);
         int cap = policy().maxDocumentBytes;
-        // a small command of a shape walked before: that walk's output, the kept values copied in
-        boolean replayable = copy && command && !onePass.placed() && end - off <= ShapeReplay.MAX_SOURCE_BYTES;
-        if (replayable && replay.replay(src, off, end, policy(), rules(), cap, fingerprint)) {
-            replayed(src, off, end, workspace, outOff);
-            return;
-        }
         walker.bind(src, off, end, rules(), command, policy());
         if (!copy) {
             walker.analyse(fingerprint);
             analysis(src);
             return;
         }
-        boolean record = replayable && outOff >= 0 && replay.wantsRecording(rules());
-        walker.holes().record(record, fingerprint);
         int size = onePass.run(outOff, fingerprint);
         analysis(src);
         byte[] out;
@@ -243,51 +228,8 @@ public final class DocumentRedactor {
             checkWritten(size, walker.write(out, 0, 0, 0));
         } else {
             out = Arrays.copyOfRange(onePass.scratch(), outOff, outOff + size);
-            if (record) {
-                replay.record(src, off, end, walker, onePass.scratch(), outOff, size);
-            }
         }
         result.bytes(out);
-    }
-
-    /**
-     * Takes the replay's output and analysis; where {@link #VERIFY_REPLAYS} is set, walks the command as well and throws
-     * if the two differ.
-     */
-    private void replayed(final byte[] src, final int off, final int end, final Workspace workspace, final int outOff) {
-        byte[] out = replay.output;
-        replay.output = null;
-        int collectionOffset = analyse ? replay.collectionOffset : -1;
-        String collection = collectionOffset < 0 ? null
-                : collectionNames.resolve(src, collectionOffset, replay.collectionLength);
-        long redacted = replay.valuesRedacted;
-        long replayFingerprint = fingerprint ? replay.fingerprint : 0;
-        if (VERIFY_REPLAYS) {
-            walker.bind(src, off, end, rules(), command, policy());
-            int size;
-            try {
-                size = onePass.run(outOff, fingerprint);
-            } catch (BsonFormatException e) {
-                throw new IllegalStateException("a replay accepted what the walk refuses: " + e.getMessage(), e);
-            }
-            analysis(src);
-            // compared where the walk wrote it, so that checking allocates nothing (the allocation tests run checked)
-            boolean same = outOff >= 0 && !walker.overflowed() && size == out.length
-                    && Arrays.equals(onePass.scratch(), outOff, outOff + size, out, 0, size);
-            if (!same || !java.util.Objects.equals(collection, result.collectionName()) || redacted != result.valuesRedacted()
-                    || replayFingerprint != result.fingerprint()) {
-                throw new IllegalStateException("a replayed copy differs from the walk's: replayed=" + Arrays.toString(out)
-                        + " collection=" + collection + "/" + result.collectionName() + " redacted=" + redacted + "/"
-                        + result.valuesRedacted() + " fingerprint=" + replayFingerprint + "/" + result.fingerprint());
-            }
-        }
-        result.analysis(replayFingerprint, collection, redacted);
-        result.bytes(out);
-    }
-
-    /** @return the replays this thread's redactor made (tests) */
-    long replays() {
-        return replay.replays;
     }
 
     /** Notes the walk's analysis; the collection is resolved only when the caller reads the analysis ({@code analyse}). */

@@ -38,8 +38,6 @@ final class ElementWriter {
 
     private final Output out;
     private final BsonCursor cursor;
-    /** The kept values written, logged when the walk is recorded for a {@link ShapeReplay}. */
-    final HoleLog holes = new HoleLog();
     private boolean fixed;
     private boolean maskKeys;
 
@@ -59,10 +57,6 @@ final class ElementWriter {
 
     /** Writes the element's type byte and its key as {@code keys} says, {@code index} being its index in the output. */
     void head(final byte type, final int keys, final int index) {
-        if (keys == KEYS_MASKED || keys == KEYS_DATA) {
-            // a masked key: the source's key is not in the output, which a replay would need to read it from
-            holes.valueDependent();
-        }
         out.putByte(type);
         if (keys == KEYS_MASKED) {
             out.putByte((byte) '?');
@@ -100,12 +94,10 @@ final class ElementWriter {
         if (keys == KEYS_AS_IS) {
             // type, key and value as they lie in the source: one copy of the whole element
             int from = cursor.key - 1;
-            holes.hole(out.position() + (cursor.value - from), cursor.value, cursor.valueEnd - cursor.value);
             out.putBytes(cursor.src(), from, cursor.valueEnd - from);
             return;
         }
         head(cursor.type, keys, index);
-        holes.hole(out.position(), cursor.value, cursor.valueEnd - cursor.value);
         out.putBytes(cursor.src(), cursor.value, cursor.valueEnd - cursor.value);
     }
 
@@ -117,7 +109,6 @@ final class ElementWriter {
     boolean redacted(final int keys, final int index) {
         byte type = cursor.type;
         if (type == BsonTypes.STRING && Placeholders.isPlaceholder(cursor.src(), cursor.value + 4, cursor.stringLength())) {
-            holes.valueDependent();
             kept(keys, index);
             return false;
         }
@@ -135,7 +126,6 @@ final class ElementWriter {
         int from = cursor.value + 4;
         int length = cursor.stringLength();
         BsonValidation.checkString(src, from, length);
-        holes.valueDependent();
         head(BsonTypes.STRING, keys, index);
         int lengthIndex = out.reserveInt();
         int scrubbed = MessageScrubber.scrub(src, from, length, null, 0, maskKeys);

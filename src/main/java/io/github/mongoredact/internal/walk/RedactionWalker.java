@@ -158,11 +158,6 @@ final class RedactionWalker {
         return driver.boundRules();
     }
 
-    /** @return the log of the kept values the walk copies, for a {@link ShapeReplay} (off until started, off after clear) */
-    HoleLog holes() {
-        return driver.writer.holes;
-    }
-
     /**
      * @return where {@link OnePass} puts the document sequences of a plain top level left where they lie, before
      *         {@link #bind}; {@link #clear()} forgets them

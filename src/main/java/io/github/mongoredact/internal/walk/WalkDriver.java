@@ -303,11 +303,8 @@ final class WalkDriver extends WalkState {
         }
     }
 
-    /** @return whether the scalar is kept; whether a flag is depends on its value, which a recorded walk notes */
+    /** @return whether the scalar is kept (a flag by its value) */
     private boolean keepsScalar(final byte action) {
-        if (action == CompiledPolicy.KEEP_FLAGS || action == CompiledPolicy.FLAGS_ONLY) {
-            writer.holes.valueDependent();
-        }
         return places.keepsScalar(action);
     }
 
@@ -320,7 +317,6 @@ final class WalkDriver extends WalkState {
         }
         hash.mix(container ? type : Placeholders.category(type));
         if (hashValue) {
-            writer.holes.hashed(cursor.value);
             hash.mixBytes(cursor.src(), cursor.value + 4, cursor.stringLength());
         }
     }

@@ -78,7 +78,6 @@ abstract class WalkState {
 
     /** Forgets the source and destination arrays (the source may be a driver buffer's) and the open documents. */
     final void clear() {
-        writer.holes.record(false, false);
         cursor.clear();
         hash.clear();
         out.clear();
@@ -173,7 +172,6 @@ abstract class WalkState {
     /** Counts a sequence document past the limit, or an omitted marker of an earlier redaction. @return whether left out */
     final boolean limited(final int d) {
         if (places.isOmittedMarker()) {
-            writer.holes.valueDependent();
             frames.omitted[d] += places.omittedCount();
             return true;
         }
@@ -224,7 +222,6 @@ abstract class WalkState {
      * their index keys, checked, and its shape hashed, as {@link ShapeHash#kept} hashes the array they would form.
      */
     final void keepSequence(final int s, final int d, final int keys, final int outIndex, final boolean hashing) {
-        writer.holes.valueDependent();
         writer.head(BsonTypes.ARRAY, keys, outIndex);
         int lengthIndex = out.reserveInt();
         if (hashing) {
