@@ -16,7 +16,7 @@ import java.util.function.BiConsumer;
  * writing: lengths add up by type, strings by their UTF-8 length, byte-backed documents by their length, and document
  * sequences (the top level's arrays) from their buffers in O(1) where {@link DocumentBytes#sequenceSize} tells it. For the
  * metrics path, which needs the size and never the bytes. Plain documents are read as their map hands their entries over
- * ({@link DocumentEntries#forEach}) to the calling thread's {@link Counter}, keys by their remembered encoded length
+ * ({@link DocumentEntries#forEach}) to the caller's {@link Counter}, keys by their remembered encoded length
  * ({@link KeyBytes}). Thread-safe; allocation-free once the keys in use are known.
  */
 public final class PlainSize {
@@ -33,19 +33,19 @@ public final class PlainSize {
      * @return the size in bytes of a document as the driver sent it, document sequences counted as arrays: a byte-backed
      *         document's length, else the encoded size of {@link #of}
      */
-    public static int asSent(final BsonDocument document) {
-        return DocumentBytes.isByteBacked(document) ? DocumentBytes.length(document) : of(document);
+    public static int asSent(final BsonDocument document, final Workspace workspace) {
+        return DocumentBytes.isByteBacked(document) ? DocumentBytes.length(document) : of(document, workspace);
     }
 
     /**
      * @return the encoded size of the document
      * @throws BsonFormatException as {@link PlainEncoder} does: a key with a NUL, nesting too deep, a size past 2 GiB
      */
-    public static int of(final BsonDocument document) {
-        return of(document, Workspace.current().encoder.counter);
+    public static int of(final BsonDocument document, final Workspace workspace) {
+        return of(document, workspace.encoder.counter);
     }
 
-    /** {@link #of(BsonDocument)} with the calling thread's counter. */
+    /** {@link #of(BsonDocument, Workspace)} with that workspace's counter. */
     static int of(final BsonDocument document, final Counter counter) {
         return checked(document(document, 0, counter));
     }
@@ -57,11 +57,11 @@ public final class PlainSize {
      * @return the encoded size of the document's sample
      * @throws BsonFormatException as {@link #of}
      */
-    public static int sample(final BsonDocument document) {
-        return sample(document, Workspace.current().encoder.counter);
+    public static int sample(final BsonDocument document, final Workspace workspace) {
+        return sample(document, workspace.encoder.counter);
     }
 
-    /** {@link #sample(BsonDocument)} with the calling thread's counter. */
+    /** {@link #sample(BsonDocument, Workspace)} with that workspace's counter. */
     static int sample(final BsonDocument document, final Counter counter) {
         if (DocumentBytes.isByteBacked(document)) {
             return DocumentBytes.length(document);

@@ -5,12 +5,12 @@ import com.mongodb.lang.Nullable;
 import java.util.concurrent.atomic.AtomicReferenceArray;
 
 /**
- * Per-thread byte space of the listener: scratch space for documents that must be gathered into one piece (plain top levels
- * with document sequences, buffers that are not heap arrays), the encoder that gathers them, and where the current source
- * bytes are. The redaction's own per-thread state (the walker) is held by the {@code DocumentRedactor} of the thread.
+ * Byte space of one redaction: scratch space for documents that must be gathered into one piece (plain top levels with
+ * document sequences, buffers that are not heap arrays), the encoder that gathers them, and where the current source bytes
+ * are. Held by a {@code DocumentRedactor}, and borrowed with it for one callback from the listener's bounded pool, so that no
+ * thread keeps one.
  *
- * <p>With the sync driver the callbacks run on the application's threads, which may be many and live long: a thread keeps
- * only a small scratch array ({@link #THREAD_SCRATCH_BYTES}). A larger scratch is borrowed
+ * <p>A workspace keeps only a small scratch array between callbacks ({@link #THREAD_SCRATCH_BYTES}). A larger scratch is borrowed
  * from one pool shared by all threads ({@link #POOL_SLOTS} arrays of at most {@link #MAX_POOLED_BYTES} each) and given back
  * by {@link #release()} at the end of the callback; when the pool has none that fits, an array of the size needed is
  * allocated and, if the pool has no room for it, dropped after the callback. Taking and giving back never blocks: one
@@ -20,7 +20,7 @@ import java.util.concurrent.atomic.AtomicReferenceArray;
  * wrote.</p>
  */
 public final class Workspace {
-    /** Scratch arrays up to this size stay with the thread. */
+    /** Scratch arrays up to this size stay with the workspace (and so with the pooled redactor that holds it). */
     static final int THREAD_SCRATCH_BYTES = 64 * 1024;
     /** Scratch arrays up to this size go back to the shared pool after the callback; larger ones are dropped. */
     static final int MAX_POOLED_BYTES = 4 << 20;
@@ -36,7 +36,6 @@ public final class Workspace {
     private static final int INITIAL_SCRATCH_BYTES = 4096;
     private static final int MAX_ARRAY = Integer.MAX_VALUE - 8;
     private static final AtomicReferenceArray<byte[]> POOL = new AtomicReferenceArray<>(POOL_SLOTS);
-    private static final ThreadLocal<Workspace> CURRENT = ThreadLocal.withInitial(Workspace::new);
 
     private byte[] scratch = new byte[INITIAL_SCRATCH_BYTES];
     /** The array taken from the pool (or allocated past it) for the current callback; given back by {@link #release()}. */
@@ -49,13 +48,9 @@ public final class Workspace {
     private int sourceOff;
     private int sourceEnd;
 
-    public static Workspace current() {
-        return CURRENT.get();
-    }
-
     /**
      * A scratch array with room for {@code count} bytes, valid until {@link #release()} or the next call. Up to
-     * {@link #THREAD_SCRATCH_BYTES} it is the thread's own array (grown by doubling up to that bound); a larger one comes from
+     * {@link #THREAD_SCRATCH_BYTES} it is the workspace's own array (grown by doubling up to that bound); a larger one comes from
      * the shared pool or is allocated at the size needed (rounded up to 64 KiB only while it can be pooled).
      */
     public byte[] scratch(final int count) {

@@ -11,6 +11,7 @@ import com.mongodb.lang.Nullable;
 import io.github.mongoredact.CompletedCommand;
 import io.github.mongoredact.ListenerCounters;
 import io.github.mongoredact.StartedCommand;
+import io.github.mongoredact.internal.BoundedPool;
 import io.github.mongoredact.internal.Guard;
 import io.github.mongoredact.internal.bson.DriverApi;
 import io.github.mongoredact.internal.bson.PlainSize;
@@ -30,8 +31,10 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
- * The work behind {@code RedactingCommandListener}: redact and copy, correlate, forward. Thread-safe; per-thread state lives
- * in {@link Workspace}. Never throws: a document that can not be read is forwarded as a marker document.
+ * The work behind {@code RedactingCommandListener}: redact and copy, correlate, forward. Thread-safe, with no state per
+ * thread: a callback that reads the driver's bytes borrows a {@link DocumentRedactor} (and its {@link Workspace}) from the
+ * pool shared by all threads and gives it back before it forwards the event. Never throws: a document that can not be read is
+ * forwarded as a marker document.
  *
  * <p>Each event goes through the same steps: its content (the command, the reply or the failure) redacted by the spec where the
  * spec says so, else by the policy; the facts made for sinks; the event forwarded, counted once. What differs:</p>
@@ -62,6 +65,8 @@ public final class CommandProcessor {
     private final CommandFacts facts;
     private final OrdinaryNames ordinaryNames = new OrdinaryNames();
     private final CommandSummary summary;
+    /** Reply scanners between callbacks, shared by all threads; borrowed only when sinks read a reply's facts. */
+    private static final BoundedPool<ReplyErrors> REPLY_ERRORS = new BoundedPool<>(ReplyErrors::new);
 
     /**
      * @param policy the compiled policy
@@ -164,6 +169,7 @@ public final class CommandProcessor {
         long fingerprint = 0;
         int size = 0;
         boolean sensitive = false;
+        DocumentRedactor redactor = null;
         try {
             BsonDocument command = event.getCommand();
             sensitive = ordinaryNames.isSensitiveCommand(commandName, command);
@@ -171,10 +177,12 @@ public final class CommandProcessor {
                 owned = SpecRedaction.EMPTY;
             } else if (!documents && !downstream.needsFingerprint()) {
                 // metrics alone: the top level tells the collection, the driver's buffers the size; nothing is walked
-                collection = summary.collection(command, commandName);
-                size = PlainSize.asSent(command);
+                redactor = DocumentRedactor.borrow();
+                collection = summary.collection(command, commandName, redactor.workspace(), redactor.cursor());
+                size = PlainSize.asSent(command, redactor.workspace());
             } else {
-                Redaction redaction = redactCommand(command, commandName, documents, sinks);
+                redactor = DocumentRedactor.borrow();
+                Redaction redaction = redactCommand(redactor, command, commandName, documents, sinks);
                 byte[] bytes = redaction.takeBytes();
                 owned = bytes == null ? null : new RawBsonDocument(bytes);
                 collection = redaction.collectionName();
@@ -184,6 +192,10 @@ public final class CommandProcessor {
             }
         } catch (Throwable e) {
             owned = copyFailed("command", event, e);
+        } finally {
+            if (redactor != null) {
+                redactor.giveBack();
+            }
         }
         StartedCommand started = null;
         if (sinks) {
@@ -198,10 +210,9 @@ public final class CommandProcessor {
         downstream.started(downstream.hasPlain() ? DriverEvents.started(event, orEmpty(owned)) : null, started);
     }
 
-    /** The copy (when documents are wanted) or the analysis of a command, by the thread's redactor. */
-    private Redaction redactCommand(final BsonDocument command, final String commandName, final boolean documents,
-                                    final boolean sinks) {
-        DocumentRedactor redactor = DocumentRedactor.current();
+    /** The copy (when documents are wanted) or the analysis of a command, by the borrowed redactor. */
+    private Redaction redactCommand(final DocumentRedactor redactor, final BsonDocument command, final String commandName,
+                                    final boolean documents, final boolean sinks) {
         Workspace workspace = redactor.workspace();
         boolean wantsFingerprint = sinks && downstream.needsFingerprint();
         return documents
@@ -241,14 +252,18 @@ public final class CommandProcessor {
         boolean documents = downstream.needsReplyDocuments();
         String commandName = event.getCommandName();
         BsonDocument owned = null;
-        ReplyErrors read = null;
+        ReplyErrors read = start == null ? null : REPLY_ERRORS.borrow();
+        DocumentRedactor redactor = null;
+        boolean scanned = false;
         try {
             BsonDocument reply = event.getResponse();
-            DocumentRedactor redactor = DocumentRedactor.current();
-            Workspace workspace = redactor.workspace();
             CompiledPolicy.RuleSet rules = policy.replyRules(commandName);
-            if (start != null) {
-                read = ReplyErrors.read(reply, workspace, rules.cursorIds());
+            if (read != null || documents) {
+                redactor = DocumentRedactor.borrow();
+            }
+            if (read != null) {
+                read.read(reply, redactor.workspace(), rules.cursorIds());
+                scanned = true;
             }
             if (!ordinaryNames.isOrdinary(commandName) && SpecRedaction.isSensitiveReply(commandName, reply, startSensitive)) {
                 owned = SpecRedaction.EMPTY;
@@ -256,7 +271,7 @@ public final class CommandProcessor {
                     read.cursorId = 0;
                 }
             } else if (documents) {
-                Redaction redaction = redactor.redactReply(reply, policy, rules, workspace);
+                Redaction redaction = redactor.redactReply(reply, policy, rules, redactor.workspace());
                 byte[] bytes = redaction.takeBytes();
                 if (bytes == null) {
                     throw new IllegalStateException("no copy of the reply of command " + commandName);
@@ -269,14 +284,22 @@ public final class CommandProcessor {
             }
         } catch (Throwable e) {
             owned = copyFailed("reply", event, e);
-            if (read == null) {
-                read = start == null ? null : ReplyErrors.cleared();
-            } else {
+            if (read != null && !scanned) {
+                read.cleared();
+            } else if (read != null) {
+                // the facts the scan read are kept but for the cursor id, which the marker no longer shows
                 read.cursorId = 0;
             }
+        } finally {
+            if (redactor != null) {
+                redactor.giveBack();
+            }
         }
-        CompletedCommand completed = start == null || read == null ? null : facts.succeeded(start,
-                event.getElapsedTime(TimeUnit.NANOSECONDS), owned, read);
+        CompletedCommand completed = null;
+        if (read != null) {
+            completed = facts.succeeded(start, event.getElapsedTime(TimeUnit.NANOSECONDS), owned, read);
+            REPLY_ERRORS.giveBack(read.cleared());
+        }
         countForwarded(start != null);
         downstream.completed(downstream.hasPlain() ? DriverEvents.succeeded(event, orEmpty(owned)) : null, null, completed);
     }

@@ -19,7 +19,6 @@ import java.nio.charset.StandardCharsets;
  * bytes. Allocation-free unless an error is found (its code name is then decoded).
  */
 final class ReplyErrors implements ReplyFacts {
-    private static final ThreadLocal<ReplyErrors> CURRENT = ThreadLocal.withInitial(ReplyErrors::new);
     private static final byte[] WRITE_ERRORS = "writeErrors".getBytes(StandardCharsets.UTF_8);
     private static final byte[] WRITE_CONCERN_ERROR = "writeConcernError".getBytes(StandardCharsets.UTF_8);
     private static final byte[] CODE = "code".getBytes(StandardCharsets.UTF_8);
@@ -38,14 +37,13 @@ final class ReplyErrors implements ReplyFacts {
     /** The {@code int64} {@code cursor.id} of the reply, 0 when there is none or the copy would not show it. */
     long cursorId;
 
-    /** @return the calling thread's scanner, cleared: the facts of a reply that could not be read */
-    static ReplyErrors cleared() {
-        ReplyErrors errors = CURRENT.get();
-        errors.size = 0;
-        errors.code = 0;
-        errors.codeName = null;
-        errors.cursorId = 0;
-        return errors;
+    /** @return this scanner, cleared: the facts of a reply that could not be read */
+    ReplyErrors cleared() {
+        size = 0;
+        code = 0;
+        codeName = null;
+        cursorId = 0;
+        return this;
     }
 
     @Override
@@ -74,10 +72,10 @@ final class ReplyErrors implements ReplyFacts {
      * bytes are in a heap array, else through the document API.
      *
      * @param cursorIds whether the copy of the reply shows its cursor id ({@link ReplyCursorIds#NEVER} ...)
-     * @return the calling thread's scanner with the result: read it before the next read on the thread
+     * @return this scanner with the result: read it before its next read
      */
-    static ReplyErrors read(final BsonDocument reply, final Workspace workspace, final byte cursorIds) {
-        ReplyErrors errors = CURRENT.get();
+    ReplyErrors read(final BsonDocument reply, final Workspace workspace, final byte cursorIds) {
+        ReplyErrors errors = this;
         if (DocumentBytes.view(reply, workspace)) {
             try {
                 errors.scan(workspace.source(), workspace.sourceOff(), workspace.sourceEnd(), cursorIds);

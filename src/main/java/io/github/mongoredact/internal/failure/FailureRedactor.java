@@ -40,9 +40,13 @@ public final class FailureRedactor {
     }
 
     private BsonDocument redactDocument(final BsonDocument document, final String commandName) {
-        DocumentRedactor redactor = DocumentRedactor.current();
-        byte[] bytes = redactor.redactReply(document, policy, policy.replyRules(commandName), redactor.workspace())
-                .takeBytes();
+        DocumentRedactor redactor = DocumentRedactor.borrow();
+        byte[] bytes;
+        try {
+            bytes = redactor.redactReply(document, policy, policy.replyRules(commandName), redactor.workspace()).takeBytes();
+        } finally {
+            redactor.giveBack();
+        }
         if (bytes == null) {
             throw new IllegalStateException("no copy of the failure's document of command " + commandName);
         }

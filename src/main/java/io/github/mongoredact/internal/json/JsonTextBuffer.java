@@ -1,6 +1,7 @@
 package io.github.mongoredact.internal.json;
 
 import com.mongodb.lang.Nullable;
+import io.github.mongoredact.internal.BoundedPool;
 
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
@@ -14,10 +15,11 @@ import java.util.Arrays;
  * past Latin-1; made a {@link String} once, by copy. Writes by absolute index into arrays grown explicitly, with
  * {@code long} arithmetic.
  *
- * <p>One buffer per thread is reused ({@link #acquire()} / {@link #release()}): a render allocates its result and nothing
- * else while its text stays within {@value #RETAINED} characters; a larger buffer is dropped after its render, so that a
- * thread keeps at most that much (and the {@link JsonFrames} of the deepest document it wrote). Not thread-safe:
- * a buffer is used by the thread that acquired it, one render at a time.</p>
+ * <p>Buffers are borrowed from a bounded pool shared by all threads for one render and given back after it
+ * ({@link #acquire()} / {@link #release()}), so that no thread keeps one: a render allocates its result and nothing else while
+ * its text stays within {@value #RETAINED} characters; a larger buffer is dropped after its render, so that the pool keeps at
+ * most that much per slot (and the {@link JsonFrames} of the deepest document it wrote). Not thread-safe: a buffer is used by
+ * the caller that acquired it, one render at a time.</p>
  */
 final class JsonTextBuffer implements CharSequence {
     /** The most bytes (and chars) a thread's buffer keeps between renders. */
@@ -29,7 +31,8 @@ final class JsonTextBuffer implements CharSequence {
     private static final byte[] MIN_LONG = Long.toString(Long.MIN_VALUE).getBytes(StandardCharsets.US_ASCII);
     /** Eight bytes of a byte array at once, in the platform's order (copies only: the order does not matter). */
     private static final VarHandle LONGS = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.nativeOrder());
-    private static final ThreadLocal<JsonTextBuffer> PER_THREAD = ThreadLocal.withInitial(JsonTextBuffer::new);
+    /** Buffers kept between renders, shared by all threads: a render borrows one and gives it back. */
+    private static final BoundedPool<JsonTextBuffer> POOL = new BoundedPool<>(JsonTextBuffer::new);
 
     /** The text while it is Latin-1, one byte per character. */
     private byte[] latin1 = new byte[INITIAL];
@@ -37,33 +40,31 @@ final class JsonTextBuffer implements CharSequence {
     @Nullable
     private char[] wide;
     private int length;
-    private boolean inUse;
     /** The levels of the walk that writes the text, reused with it. */
     final JsonFrames frames = new JsonFrames();
 
     private JsonTextBuffer() {
     }
 
-    /** @return this thread's buffer, empty; a new one if this thread's is in use */
+    /** @return an empty buffer borrowed from the shared pool (a fresh one when none is free), owned until {@link #release()} */
     static JsonTextBuffer acquire() {
-        JsonTextBuffer buffer = PER_THREAD.get();
-        if (buffer.inUse) {
-            buffer = new JsonTextBuffer();
-        }
-        buffer.inUse = true;
+        JsonTextBuffer buffer = POOL.borrow();
         buffer.length = 0;
         buffer.wide = null;
         return buffer;
     }
 
-    /** Ends a render: drops arrays larger than {@value #RETAINED} so that the thread does not keep them. */
+    /**
+     * Ends a render and gives the buffer back to the pool: drops arrays larger than {@value #RETAINED} so that the pool does not
+     * keep them. The buffer must not be used after.
+     */
     void release() {
         if (latin1.length > RETAINED) {
             latin1 = new byte[INITIAL];
         }
         wide = null;
         length = 0;
-        inUse = false;
+        POOL.giveBack(this);
     }
 
     @Override

@@ -31,13 +31,11 @@ import java.util.Map;
  *     ({@link io.github.mongoredact.internal.bson.PlainSize}).</li>
  * </ul>
  *
- * <p>Thread-safe; one instance per listener (it remembers which first fields its policy keeps). It uses the calling thread's
- * {@link Workspace} and releases it before returning, so that nothing keeps the driver's bytes.</p>
+ * <p>Thread-safe; one instance per listener (it remembers which first fields its policy keeps). It uses the caller's
+ * {@link Workspace} and cursor, borrowed for the callback, and releases them before returning, so that nothing keeps the
+ * driver's bytes.</p>
  */
 public final class CommandSummary {
-    /** The calling thread's reader of a top level, bound to the workspace's source for one call. */
-    private static final ThreadLocal<BsonCursor> CURSOR = ThreadLocal.withInitial(BsonCursor::new);
-
     private final TopLevelRules topLevelRules;
 
     /** @param policy the listener's policy, whose rules say whether a command's first field is kept */
@@ -47,16 +45,17 @@ public final class CommandSummary {
 
     /**
      * @param commandName the command's name, which picks its rules (whether they keep its first field)
+     * @param workspace the caller's workspace, released before returning
+     * @param cursor the caller's reader of a top level, cleared before returning
      * @return the collection the command names, or null
      * @throws io.github.mongoredact.internal.bson.BsonFormatException if the top level or the name can not be read
      */
     @Nullable
-    public String collection(final BsonDocument command, final String commandName) {
+    public String collection(final BsonDocument command, final String commandName, final Workspace workspace,
+                             final BsonCursor cursor) {
         if (!DocumentBytes.isByteBacked(command)) {
             return plainCollection(command, commandName);
         }
-        Workspace workspace = Workspace.current();
-        BsonCursor cursor = CURSOR.get();
         try {
             if (!DocumentBytes.view(command, workspace)) {
                 // not a heap array (a direct buffer): one copy into the scratch, then read the same way

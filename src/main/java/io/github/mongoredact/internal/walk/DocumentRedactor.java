@@ -1,6 +1,7 @@
 package io.github.mongoredact.internal.walk;
 
 import com.mongodb.lang.Nullable;
+import io.github.mongoredact.internal.BoundedPool;
 import io.github.mongoredact.internal.bson.DocumentBytes;
 import io.github.mongoredact.internal.bson.FramedCopy;
 import io.github.mongoredact.internal.bson.PlainEncoder;
@@ -28,17 +29,20 @@ import java.util.Arrays;
  *     pooled scratch) does a second, exact write follow the sizing pass.</li>
  * </ul>
  *
- * <p>Not thread-safe: one instance per thread ({@link #current()}), with the thread's walker and result.</p>
+ * <p>Not thread-safe: one caller at a time, for one callback, as a scratch borrowed from a pool shared by all threads (it
+ * holds no state per thread). Each call forgets the document's bytes before it returns.</p>
  */
 public final class DocumentRedactor {
-    private static final ThreadLocal<DocumentRedactor> CURRENT =
-            ThreadLocal.withInitial(() -> new DocumentRedactor(CollectionNames.shared()));
+    /** Redactors between callbacks, shared by all threads ({@link BoundedPool#DEFAULT_SLOTS} at most). */
+    private static final BoundedPool<DocumentRedactor> POOL = new BoundedPool<>(DocumentRedactor::new);
     private final CollectionNames collectionNames;
     private final RedactionWalker walker = new RedactionWalker();
+    /** A reader for the holder's own reads of a top level (the collection of a command, a reply's errors). */
+    private final BsonCursor cursor = new BsonCursor();
     private final Redaction result = new Redaction();
     private final OnePass onePass = new OnePass(walker);
-    /** The thread's workspace, looked up once with the redactor (one thread-local lookup per event, not two). */
-    private final Workspace workspace = Workspace.current();
+    /** The byte space the redactor's calls use, borrowed with it. */
+    private final Workspace workspace = new Workspace();
     // the current call (references dropped at its end)
     @Nullable
     private BsonDocument document;
@@ -50,16 +54,43 @@ public final class DocumentRedactor {
     private boolean analyse;
     private boolean fingerprint;
 
+    /** A redactor that resolves collection names through the shared cache. */
+    public DocumentRedactor() {
+        this(CollectionNames.shared());
+    }
+
     DocumentRedactor(final CollectionNames collectionNames) {
         this.collectionNames = collectionNames;
     }
 
-    /** @return the calling thread's redactor */
-    public static DocumentRedactor current() {
-        return CURRENT.get();
+    /**
+     * @return a redactor owned by the caller until {@link #giveBack()}: one from the pool shared by all threads, or a fresh one
+     *         when none is free (never blocks)
+     */
+    public static DocumentRedactor borrow() {
+        return POOL.borrow();
     }
 
-    /** @return the workspace of the thread this redactor belongs to: {@code Workspace.current()} on that thread */
+    /**
+     * Gives the redactor back to the pool; the caller reads nothing of it after (its {@link Redaction} included). Its calls
+     * forgot the documents they read before they returned.
+     */
+    public void giveBack() {
+        cursor.clear();
+        POOL.giveBack(this);
+    }
+
+    /** @return the pool the redactors come from (tests and diagnostics) */
+    public static BoundedPool<DocumentRedactor> pool() {
+        return POOL;
+    }
+
+    /** @return a reader of a top level for the holder's own reads, which it clears before {@link #giveBack()} */
+    public BsonCursor cursor() {
+        return cursor;
+    }
+
+    /** @return the workspace this redactor's calls use (its scratch, encoder and source), for a caller that holds it */
     public Workspace workspace() {
         return workspace;
     }
@@ -111,7 +142,7 @@ public final class DocumentRedactor {
                 verbatim(workspace);
             } else if (!copy && !DocumentBytes.isByteBacked(document())) {
                 analyseSample(workspace);
-                result.inputSize(PlainSize.of(document()));
+                result.inputSize(PlainSize.of(document(), workspace));
             } else {
                 walk(workspace, copy);
             }

@@ -62,7 +62,7 @@ final class OnePass {
             placed = true;
             return placed(document, workspace, first, top, top + room(length), sequences);
         }
-        int length = PlainSize.asSent(document);
+        int length = PlainSize.asSent(document, workspace);
         inputLength = length;
         long total = length + room(length);
         boolean onePass = total <= Workspace.MAX_ONE_PASS_BYTES;
@@ -119,7 +119,7 @@ final class OnePass {
     /** Points the workspace's source at the document, where it lies or gathered into the scratch; no room for output. */
     static void sourceOnly(final BsonDocument document, final Workspace workspace) {
         if (!DocumentBytes.view(document, workspace)) {
-            int length = PlainSize.asSent(document);
+            int length = PlainSize.asSent(document, workspace);
             gather(document, workspace, workspace.scratch(length), length);
         }
     }

@@ -40,11 +40,13 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
  * encoder writes, and both are the driver's codec's, byte for byte, for every type.
  */
 class PlainSizeTest {
+    /** The sizes' counter, as a redaction holds it. */
+    private static final Workspace WORKSPACE = new Workspace();
 
     /** Asserts that the encoder writes the codec's bytes and that the counted size is their length. */
     static void assertCountsAndWritesWhatTheCodecWrites(final BsonDocument document, final String context) {
         byte[] expected = DriverShapes.encode(document);
-        assertEquals(expected.length, PlainSize.of(document), context);
+        assertEquals(expected.length, PlainSize.of(document, WORKSPACE), context);
         byte[] written = new byte[expected.length];
         assertEquals(expected.length, new PlainEncoder().write(document, written, 0), context);
         assertArrayEquals(expected, written, context);
@@ -100,7 +102,7 @@ class PlainSizeTest {
         // the codec's writer refuses more than 1024 levels: the deepest document is compared on a writer without that limit
         byte[] expected = deepCodecBytes(document);
         Thread small = new Thread(null, () -> {
-            assertEquals(expected.length, PlainSize.of(document));
+            assertEquals(expected.length, PlainSize.of(document, WORKSPACE));
             byte[] written = new byte[expected.length];
             assertEquals(expected.length, new PlainEncoder().write(document, written, 0));
             assertArrayEquals(expected, written);
@@ -131,7 +133,7 @@ class PlainSizeTest {
     void writesALoneSurrogateAsTheThreeBytesTheCodecWrites() {
         BsonDocument lone = new BsonDocument("k\ud800", new BsonString("a\udc00b\ud83d"));
         assertCountsAndWritesWhatTheCodecWrites(lone, "lone surrogates");
-        assertEquals(4 + 1 + 1 + 3 + 1 + 4 + 1 + 3 + 1 + 3 + 1 + 1, PlainSize.of(lone));
+        assertEquals(4 + 1 + 1 + 3 + 1 + 4 + 1 + 3 + 1 + 3 + 1 + 1, PlainSize.of(lone, WORKSPACE));
     }
 
     @Test
@@ -160,7 +162,7 @@ class PlainSizeTest {
                     java.util.List.of(new BsonInt32(1)))).append("documents", new BsonArray(sequence.subList(0, Math.min(1,
                     count))));
             byte[] expected = DriverShapes.encode(firsts);
-            assertEquals(expected.length, PlainSize.sample(command), "count=" + count);
+            assertEquals(expected.length, PlainSize.sample(command, WORKSPACE), "count=" + count);
             byte[] written = new byte[expected.length];
             assertEquals(expected.length, new PlainEncoder().write(command, written, 0, true), "count=" + count);
             assertArrayEquals(expected, written, "count=" + count);
@@ -171,13 +173,13 @@ class PlainSizeTest {
     void refusesWhatThePlainEncoderRefuses() {
         BsonDocument nulInKey = new BsonDocument("a\0b", new BsonInt32(1));
         assertThrows(BsonFormatException.class, () -> new PlainEncoder().size(nulInKey));
-        assertThrows(BsonFormatException.class, () -> PlainSize.of(nulInKey));
+        assertThrows(BsonFormatException.class, () -> PlainSize.of(nulInKey, WORKSPACE));
         BsonDocument deep = new BsonDocument();
         for (int i = 0; i < BsonBounds.MAX_DEPTH + 1; i++) {
             deep = new BsonDocument("d", deep);
         }
         BsonDocument tooDeep = deep;
         assertThrows(BsonFormatException.class, () -> new PlainEncoder().size(tooDeep));
-        assertThrows(BsonFormatException.class, () -> PlainSize.of(tooDeep));
+        assertThrows(BsonFormatException.class, () -> PlainSize.of(tooDeep, WORKSPACE));
     }
 }

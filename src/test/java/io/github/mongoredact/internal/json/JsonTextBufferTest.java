@@ -6,7 +6,7 @@ import java.nio.charset.StandardCharsets;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotSame;
-import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
 /** The per-thread text buffer: what it appends, its widening past Latin-1, its growth, its reuse. */
@@ -109,7 +109,7 @@ class JsonTextBufferTest {
     }
 
     @Test
-    void isReusedByItsThreadAndNotSharedWhileInUse() {
+    void isReusedFromThePoolAndNotSharedWhileInUse() {
         JsonTextBuffer first = JsonTextBuffer.acquire();
         first.appendAscii('x');
         JsonTextBuffer nested = JsonTextBuffer.acquire();
@@ -122,7 +122,7 @@ class JsonTextBufferTest {
         }
         JsonTextBuffer again = JsonTextBuffer.acquire();
         try {
-            assertSame(first, again, "the thread's buffer, reused");
+            assertTrue(again == first || again == nested, "a pooled buffer, reused");
             assertEquals("", again.toString(), "empty again");
         } finally {
             again.release();

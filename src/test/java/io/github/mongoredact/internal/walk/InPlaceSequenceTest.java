@@ -109,10 +109,10 @@ class InPlaceSequenceTest {
                         DriverShapes.merged(top, new Object[]{"documents", documents})));
                 CompiledPolicy policy = CompiledPolicies.compile(RedactionPolicy.defaults());
                 DocumentRedactor redactor = new DocumentRedactor(CollectionNames.shared());
-                Result inPlace = Result.of(redactor, command, policy, true, Workspace.current());
+                Result inPlace = Result.of(redactor, command, policy, true, new Workspace());
                 paths.add(redactor.sequencesInPlace());
                 paths.add(redactor.topWrittenWhileSized());
-                inPlace.assertSame(Result.of(redactor, whole, policy, true, Workspace.current()), "against one document");
+                inPlace.assertSame(Result.of(redactor, whole, policy, true, new Workspace()), "against one document");
             } catch (Throwable e) {
                 failure[0] = e;
             }
@@ -132,11 +132,11 @@ class InPlaceSequenceTest {
                 DriverShapes.Backing.BYTE_BUF_DIRECT, "documents", documents);
         CompiledPolicy policy = CompiledPolicies.compile(RedactionPolicy.defaults());
         DocumentRedactor redactor = new DocumentRedactor(CollectionNames.shared());
-        Result direct = Result.of(redactor, command, policy, true, Workspace.current());
+        Result direct = Result.of(redactor, command, policy, true, new Workspace());
         assertFalse(redactor.sequencesInPlace());
         BsonDocument heap = DriverShapes.withSequences(top("insert", new BsonString("customers"), "shop"),
                 DriverShapes.Backing.BYTE_BUF_HEAP, "documents", documents);
-        Result inPlace = Result.of(redactor, heap, policy, true, Workspace.current());
+        Result inPlace = Result.of(redactor, heap, policy, true, new Workspace());
         assertTrue(redactor.sequencesInPlace());
         direct.assertSame(inPlace, "direct against heap");
     }
@@ -157,7 +157,7 @@ class InPlaceSequenceTest {
                 BsonDocument command = top("insert", new BsonString("customers"), "shop").append("documents", array);
                 DocumentRedactor redactor = new DocumentRedactor(CollectionNames.shared());
                 redactor.gatherSequences(gather);
-                assertThrows(BsonFormatException.class, () -> Result.of(redactor, command, policy, true, Workspace.current()),
+                assertThrows(BsonFormatException.class, () -> Result.of(redactor, command, policy, true, new Workspace()),
                         "gather=" + gather);
             }
         }
@@ -187,7 +187,7 @@ class InPlaceSequenceTest {
         DocumentRedactor inPlace = new DocumentRedactor(CollectionNames.shared());
         DocumentRedactor gathered = new DocumentRedactor(CollectionNames.shared());
         gathered.gatherSequences(true);
-        Workspace workspace = Workspace.current();
+        Workspace workspace = new Workspace();
         int size = whole.getByteBuffer().remaining();
         for (RedactionPolicy policy : policies(size)) {
             CompiledPolicy compiled = CompiledPolicies.compile(policy);
