@@ -16,7 +16,8 @@ public final class BsonFraming {
     /** The size of a value by its type byte, where that size is fixed; -1 for the other types (and for unknown bytes). */
     private static final byte[] FIXED = fixedSizes();
     /** The index of the terminating NUL of each open document, outermost first. */
-    private final int[] ends = new int[BsonBounds.MAX_DEPTH];
+    /** The ends of the open levels, grown by doubling up to {@link BsonBounds#MAX_DEPTH}. */
+    private int[] ends = new int[16];
 
     /**
      * Checks the document at {@code src[off]}, which must lie before {@code limit}: what {@link BsonBounds#valueEnd} and
@@ -60,7 +61,7 @@ public final class BsonFraming {
                 int scope = scope(src, v, vEnd);
                 depth++;
                 end = open(src, scope, vEnd, depth);
-                ends[depth] = end;
+                endAt(depth, end);
                 p = scope + 4;
             } else {
                 p = BsonBounds.valueEnd(src, type, v, end);
@@ -90,8 +91,16 @@ public final class BsonFraming {
         if (src[nestedEnd] != 0) {
             throw FramingErrors.notTerminated(v, length);
         }
-        ends[depth] = nestedEnd;
+        endAt(depth, nestedEnd);
         return nestedEnd;
+    }
+
+    /** Records the end of the level at {@code depth} (within {@link BsonBounds#MAX_DEPTH}, checked when it was opened). */
+    private void endAt(final int depth, final int end) {
+        if (depth == ends.length) {
+            ends = Arrays.copyOf(ends, Math.min(BsonBounds.MAX_DEPTH, 2 * depth));
+        }
+        ends[depth] = end;
     }
 
     private static BsonFormatException overrun(final int v, final long after, final int end) {

@@ -6,6 +6,7 @@ import io.github.mongoredact.internal.bson.BsonFormatException;
 import io.github.mongoredact.internal.bson.Bytes;
 
 import static io.github.mongoredact.internal.rules.CompiledPolicy.NONE;
+import java.util.Arrays;
 
 /**
  * Which rule applies where: the path of keys from the top level down to the element being walked (array levels are
@@ -19,8 +20,9 @@ public final class PathMatcher {
     private static final byte[] FIRST_BATCH = {'f', 'i', 'r', 's', 't', 'B', 'a', 't', 'c', 'h'};
     private static final byte[] NEXT_BATCH = {'n', 'e', 'x', 't', 'B', 'a', 't', 'c', 'h'};
 
-    private final int[] keyOff = new int[BsonBounds.MAX_DEPTH];
-    private final int[] keyLen = new int[BsonBounds.MAX_DEPTH];
+    /** The keys of the path, grown by doubling up to {@link BsonBounds#MAX_DEPTH}. */
+    private int[] keyOff = new int[16];
+    private int[] keyLen = new int[16];
     private int depth;
     private CompiledPolicy.Suffix[][] suffixesByLast = new CompiledPolicy.Suffix[0][];
     private boolean suffixes;
@@ -64,6 +66,10 @@ public final class PathMatcher {
     public byte push(final byte[] src, final int k, final int kLen, @Nullable final CompiledPolicy.Node node, final byte inherited) {
         if (depth >= BsonBounds.MAX_DEPTH) {
             throw new BsonFormatException("path deeper than " + BsonBounds.MAX_DEPTH + " keys at index=" + k);
+        }
+        if (depth == keyOff.length) {
+            keyOff = Arrays.copyOf(keyOff, Math.min(BsonBounds.MAX_DEPTH, 2 * depth));
+            keyLen = Arrays.copyOf(keyLen, keyOff.length);
         }
         keyOff[depth] = k;
         keyLen[depth] = kLen;

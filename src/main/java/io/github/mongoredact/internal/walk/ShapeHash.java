@@ -5,6 +5,7 @@ import io.github.mongoredact.internal.bson.BsonFraming;
 import io.github.mongoredact.internal.bson.BsonTypes;
 import io.github.mongoredact.internal.mask.DataLikeKeys;
 import io.github.mongoredact.internal.mask.Placeholders;
+import java.util.Arrays;
 
 /**
  * The query-shape fingerprint: FNV-1a over structure tokens (document and array openings and ends, keys, value categories,
@@ -37,10 +38,11 @@ final class ShapeHash {
     private final BsonCursor cursor = new BsonCursor();
     private long hash;
     // the open documents of the kept subtree being walked, outermost first
-    private final int[] levelEnd = new int[LEVELS];
-    private final int[] levelNext = new int[LEVELS];
-    private final int[] levelIndex = new int[LEVELS];
-    private final int[] levelFlags = new int[LEVELS];
+    /** Levels of a kept subtree, grown by doubling up to {@link #LEVELS} as deeper ones are opened. */
+    private int[] levelEnd = new int[WalkFrames.INITIAL];
+    private int[] levelNext = new int[WalkFrames.INITIAL];
+    private int[] levelIndex = new int[WalkFrames.INITIAL];
+    private int[] levelFlags = new int[WalkFrames.INITIAL];
 
     void bind(final byte[] src, final int end, final boolean strict) {
         cursor.bind(src, end, strict);
@@ -139,7 +141,15 @@ final class ShapeHash {
     private int open(final int level, final int off, final int depth, final int flags) {
         byte[] src = cursor.src();
         // its length was checked against its document's end when the element was read: the source's end bounds it here
-        levelEnd[level] = BsonFraming.open(src, off, cursor.srcEnd(), depth);
+        int documentEnd = BsonFraming.open(src, off, cursor.srcEnd(), depth);
+        if (level == levelEnd.length) {
+            int size = Math.min(LEVELS, 2 * level);
+            levelEnd = Arrays.copyOf(levelEnd, size);
+            levelNext = Arrays.copyOf(levelNext, size);
+            levelIndex = Arrays.copyOf(levelIndex, size);
+            levelFlags = Arrays.copyOf(levelFlags, size);
+        }
+        levelEnd[level] = documentEnd;
         levelNext[level] = off + 4;
         levelIndex[level] = 0;
         levelFlags[level] = flags;

@@ -3,11 +3,15 @@ package io.github.mongoredact.internal.walk;
 import com.mongodb.lang.Nullable;
 import io.github.mongoredact.internal.bson.BsonBounds;
 import io.github.mongoredact.internal.rules.CompiledPolicy;
+import java.util.Arrays;
 
 /**
  * The walk's state per open document, outermost first, in arrays instead of the stack: where the document ends and its next
  * element lies, the rule node and inherited action of its elements, what kind of document it is ({@link #flags}), where its
  * output length goes, and its counters. The walker reads and writes the arrays at {@link #depth} directly.
+ *
+ * <p>The arrays start at {@link #INITIAL} levels and double when a deeper document is opened, up to {@link BsonBounds#MAX_DEPTH}
+ * (the cursor refuses deeper ones before they are pushed), so that a fresh walker is small.</p>
  *
  * <p>Not thread-safe: one per walker. Holds indexes and rule nodes, never bytes.</p>
  */
@@ -32,31 +36,32 @@ final class WalkFrames {
      */
     static final int EXTERNAL = 64;
 
-    private static final int SIZE = BsonBounds.MAX_DEPTH;
+    /** Levels the arrays hold at first. */
+    static final int INITIAL = 16;
 
     /** The index of the terminating NUL of the source document. */
-    final int[] end = new int[SIZE];
+    int[] end = new int[INITIAL];
     /** The index of the next element to read. */
-    final int[] next = new int[SIZE];
-    final CompiledPolicy.Node[] node = new CompiledPolicy.Node[SIZE];
-    final byte[] inherited = new byte[SIZE];
-    final int[] flags = new int[SIZE];
+    int[] next = new int[INITIAL];
+    CompiledPolicy.Node[] node = new CompiledPolicy.Node[INITIAL];
+    byte[] inherited = new byte[INITIAL];
+    int[] flags = new int[INITIAL];
     /** Where the output's length field is. */
-    final int[] lengthIndex = new int[SIZE];
+    int[] lengthIndex = new int[INITIAL];
     /** The number of keys on the path at this document. */
-    final int[] keys = new int[SIZE];
+    int[] keys = new int[INITIAL];
     /** Elements read, in the source. */
-    final int[] index = new int[SIZE];
+    int[] index = new int[INITIAL];
     /** Elements written, in the output. */
-    final int[] shown = new int[SIZE];
+    int[] shown = new int[INITIAL];
     /** Sequence documents left out. */
-    final long[] omitted = new long[SIZE];
+    long[] omitted = new long[INITIAL];
     /** Keys that look like data, written so far. */
-    final int[] dataKeys = new int[SIZE];
+    int[] dataKeys = new int[INITIAL];
     /** The array the document lies in: its frame's elements are read there (null for an {@link #EXTERNAL} sequence). */
-    final byte[][] source = new byte[SIZE][];
+    byte[][] source = new byte[INITIAL][];
     /** The end of {@link #source} that bounds the document. */
-    final int[] sourceEnd = new int[SIZE];
+    int[] sourceEnd = new int[INITIAL];
     /** The open document, -1 when none. */
     int depth = -1;
 
@@ -64,6 +69,9 @@ final class WalkFrames {
     void push(final int documentEnd, final int first, @Nullable final CompiledPolicy.Node rules, final byte action,
               final int kind, @Nullable final byte[] src, final int srcEnd) {
         int d = ++depth;
+        if (d == end.length) {
+            grow();
+        }
         source[d] = src;
         sourceEnd[d] = srcEnd;
         end[d] = documentEnd;
@@ -75,6 +83,27 @@ final class WalkFrames {
         shown[d] = 0;
         omitted[d] = 0;
         dataKeys[d] = 0;
+    }
+
+    /** Doubles every array, up to {@link BsonBounds#MAX_DEPTH} levels. */
+    private void grow() {
+        int size = Math.min(BsonBounds.MAX_DEPTH, 2 * end.length);
+        if (size <= end.length) {
+            throw new IllegalStateException("deeper than " + BsonBounds.MAX_DEPTH + " levels: depth=" + depth);
+        }
+        end = Arrays.copyOf(end, size);
+        next = Arrays.copyOf(next, size);
+        node = Arrays.copyOf(node, size);
+        inherited = Arrays.copyOf(inherited, size);
+        flags = Arrays.copyOf(flags, size);
+        lengthIndex = Arrays.copyOf(lengthIndex, size);
+        keys = Arrays.copyOf(keys, size);
+        index = Arrays.copyOf(index, size);
+        shown = Arrays.copyOf(shown, size);
+        omitted = Arrays.copyOf(omitted, size);
+        dataKeys = Arrays.copyOf(dataKeys, size);
+        source = Arrays.copyOf(source, size);
+        sourceEnd = Arrays.copyOf(sourceEnd, size);
     }
 
     boolean is(final int d, final int flag) {
