@@ -20,10 +20,12 @@ import io.github.mongoredact.internal.failure.FailureStandIns;
 import io.github.mongoredact.internal.failure.SpecFailures;
 import io.github.mongoredact.internal.rules.CompiledPolicy;
 import io.github.mongoredact.internal.rules.SpecRedaction;
+import io.github.mongoredact.internal.rules.TopLevelRules;
 import io.github.mongoredact.internal.summary.CommandSummary;
 import io.github.mongoredact.internal.walk.DocumentRedactor;
 import io.github.mongoredact.internal.walk.Redaction;
 import org.bson.BsonDocument;
+import org.bson.BsonValue;
 import org.bson.RawBsonDocument;
 
 import java.util.concurrent.TimeUnit;
@@ -48,6 +50,7 @@ public final class CommandProcessor {
     private static final System.Logger LOGGER = ListenerLogger.LOGGER;
     /** The key of the marker document forwarded in place of a document that could not be read. */
     public static final String REDACTION_ERROR_KEY = Markers.KEY;
+    private static final String GET_MORE = "getMore";
 
     private final CompiledPolicy policy;
     private final boolean redactFailures;
@@ -62,6 +65,8 @@ public final class CommandProcessor {
     private final CommandFacts facts;
     private final OrdinaryNames ordinaryNames = new OrdinaryNames();
     private final CommandSummary summary;
+    /** Whether the policy's copy of a getMore shows its cursor id ({@link TopLevelRules#showsGetMoreCursorId}). */
+    private final boolean getMoreCursorIds;
 
     /**
      * @param policy the compiled policy
@@ -75,6 +80,7 @@ public final class CommandProcessor {
         this.facts = facts;
         this.policy = policy;
         this.summary = new CommandSummary(policy);
+        this.getMoreCursorIds = TopLevelRules.showsGetMoreCursorId(policy);
         this.redactFailures = redactFailures;
         this.downstream = downstream;
         // one table is used, by whether there are sinks; the other is never written and stays at its smallest
@@ -164,6 +170,7 @@ public final class CommandProcessor {
         long fingerprint = 0;
         int size = 0;
         boolean sensitive = false;
+        long cursorId = 0;
         try {
             BsonDocument command = event.getCommand();
             sensitive = ordinaryNames.isSensitiveCommand(commandName, command);
@@ -182,12 +189,16 @@ public final class CommandProcessor {
                 size = redaction.inputSize();
                 countRedacted(redaction);
             }
+            if (sinks && !sensitive) {
+                // last: a copy that failed leaves it 0, as the copy then shows no id
+                cursorId = getMoreCursorId(command, commandName);
+            }
         } catch (Throwable e) {
             owned = copyFailed("command", event, e);
         }
         StartedCommand started = null;
         if (sinks) {
-            started = facts.started(event, owned, collection, fingerprint, size, sensitive);
+            started = facts.started(event, owned, collection, fingerprint, size, sensitive, cursorId);
             // counts the event as forwarded: nothing between here and the forwarding below can fail
             starts.putAndCount(key(event), started);
         } else if (sensitive && SpecRedaction.isHello(commandName)) {
@@ -196,6 +207,18 @@ public final class CommandProcessor {
         }
         countForwarded(sinks);
         downstream.started(downstream.hasPlain() ? DriverEvents.started(event, orEmpty(owned)) : null, started);
+    }
+
+    /**
+     * The cursor id of a {@code getMore}, its first field's {@code int64}, read from the driver's command without a copy
+     * (one element); 0 for every other command and where the policy's copy would not show it.
+     */
+    private long getMoreCursorId(final BsonDocument command, final String commandName) {
+        if (!getMoreCursorIds || !GET_MORE.equals(commandName)) {
+            return 0;
+        }
+        BsonValue id = command.get(commandName);
+        return id != null && id.isInt64() ? id.asInt64().getValue() : 0;
     }
 
     /** The copy (when documents are wanted) or the analysis of a command, by the thread's redactor. */
@@ -337,7 +360,7 @@ public final class CommandProcessor {
 
     /** Facts of a start the table no longer held: the completion's metadata only. */
     private StartedCommand unknownStart(final CommandEvent event) {
-        return facts.started(DriverEvents.started(event, SpecRedaction.EMPTY), null, null, 0, -1, false);
+        return facts.started(DriverEvents.started(event, SpecRedaction.EMPTY), null, null, 0, -1, false, 0);
     }
 
     /** The one entry of the table of sensitive hellos: its presence is the fact. */
