@@ -19,8 +19,8 @@ final class Facts implements CommandFacts {
     @Override
     public StartedCommand started(final CommandStartedEvent event, @Nullable final BsonDocument command,
                                   @Nullable final String collectionName, final long fingerprint, final int commandSize,
-                                  final boolean redactedBySpec) {
-        return new StartedCommand(event, command, collectionName, fingerprint, commandSize, redactedBySpec);
+                                  final boolean redactedBySpec, final long cursorId) {
+        return new StartedCommand(event, command, collectionName, fingerprint, commandSize, redactedBySpec, cursorId);
     }
 
     @Override

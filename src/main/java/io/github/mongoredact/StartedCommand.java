@@ -16,6 +16,7 @@ import static io.github.mongoredact.internal.Checks.notNull;
  * @since 0.1
  */
 public final class StartedCommand {
+    private static final Object REDACTED_BY_SPEC = new Object();
     @Nullable
     private final RequestContext requestContext;
     private final long operationId;
@@ -29,7 +30,12 @@ public final class StartedCommand {
     private final String collectionName;
     private final long fingerprint;
     private final int commandSize;
-    private final boolean redactedBySpec;
+    /**
+     * {@link #REDACTED_BY_SPEC}, a {@code getMore}'s cursor id (a {@code Long}), or null: one field (a command the spec
+     * redacts names no cursor), so that the facts of a pair stay 112 bytes.
+     */
+    @Nullable
+    private final Object specOrCursor;
 
     /**
      * Creates the facts of a started command.
@@ -45,6 +51,18 @@ public final class StartedCommand {
     StartedCommand(final CommandStartedEvent event, @Nullable final BsonDocument command,
                           @Nullable final String collectionName, final long fingerprint, final int commandSize,
                           final boolean redactedBySpec) {
+        this(event, command, collectionName, fingerprint, commandSize, redactedBySpec, 0);
+    }
+
+    /**
+     * Creates the facts of a started command, with the cursor id a {@code getMore} names.
+     *
+     * @param cursorId the cursor id of a {@code getMore} where its copy would show it, else 0 ({@link #getCursorId()})
+     * @since 0.5
+     */
+    StartedCommand(final CommandStartedEvent event, @Nullable final BsonDocument command,
+                   @Nullable final String collectionName, final long fingerprint, final int commandSize,
+                   final boolean redactedBySpec, final long cursorId) {
         notNull("event", event);
         this.requestContext = event.getRequestContext();
         this.operationId = event.getOperationId();
@@ -56,7 +74,7 @@ public final class StartedCommand {
         this.collectionName = collectionName;
         this.fingerprint = fingerprint;
         this.commandSize = commandSize;
-        this.redactedBySpec = redactedBySpec;
+        this.specOrCursor = redactedBySpec ? REDACTED_BY_SPEC : cursorId != 0 ? Long.valueOf(cursorId) : null;
     }
 
     /**
@@ -152,7 +170,24 @@ public final class StartedCommand {
      * @since 0.1
      */
     public boolean isRedactedBySpec() {
-        return redactedBySpec;
+        return specOrCursor == REDACTED_BY_SPEC;
+    }
+
+    /**
+     * The cursor a {@code getMore} reads from: the {@code int64} of its first field. Read from the driver's command as the
+     * collection is, without a copy, so a sink has it without asking for documents ({@link CommandSink#needsDocuments()}).
+     * Given only where the policy's copy of the command would show the same id with its type (where the rules of
+     * {@code getMore} keep an {@code int64} in its first field, and not under a {@code maxDocumentBytes} cap): so it tells
+     * nothing the redacted command hides. Under {@link RedactionPolicy#specOnly()} and {@link RedactionPolicy#defaults()} it
+     * is given. The id of the cursor a command opens is {@link CompletedCommand#getCursorId()}.
+     *
+     * @return the cursor id of a {@code getMore}, or 0 for every other command, a spec-redacted one, or an id its copy does
+     *         not show
+     * @since 0.5
+     */
+    public long getCursorId() {
+        Object cursor = specOrCursor;
+        return cursor instanceof Long ? (Long) cursor : 0;
     }
 
     /**
@@ -183,6 +218,7 @@ public final class StartedCommand {
     public String toString() {
         return "StartedCommand{commandName=" + commandName + ", databaseName=" + databaseName
                 + ", collectionName=" + collectionName + ", requestId=" + requestId
-                + ", fingerprint=" + getFingerprintHex() + ", commandSize=" + commandSize + "}";
+                + ", fingerprint=" + getFingerprintHex() + ", commandSize=" + commandSize
+                + (getCursorId() != 0 ? ", cursorId=" + getCursorId() : "") + "}";
     }
 }

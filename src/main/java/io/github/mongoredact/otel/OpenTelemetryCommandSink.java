@@ -45,10 +45,9 @@ import static io.github.mongoredact.internal.Checks.notNull;
  *   <li>Name: the command name. No span for the specification's sensitive commands nor for the {@code hello} family.</li>
  *   <li>Attributes: {@code db.system.name}, {@code db.namespace}, {@code db.collection.name} (not on {@code admin}),
  *   {@code db.command.name}, {@code db.query.summary}, {@code server.address}, {@code server.port} and the connection ids
- *   ({@code long}), {@code network.transport} ({@code tcp} or {@code unix}); from the redacted copy, when one is made (with the
- *   query text on): {@code db.mongodb.lsid}, {@code db.mongodb.txn_number} and {@code db.mongodb.cursor_id}, only where the
- *   copy still holds those values (a reply's cursor id: {@link CompletedCommand#getCursorId()}, read without a copy);
- *   {@code db.response.status_code} on error.</li>
+ *   ({@code long}), {@code network.transport} ({@code tcp}, {@code unix}); text on: {@code db.mongodb.lsid} and
+ *   {@code db.mongodb.txn_number} where the copy holds them; on or off: {@code db.mongodb.cursor_id} where the copy shows it,
+ *   read without one ({@link CompletedCommand#getCursorId()}, {@link StartedCommand#getCursorId()}); on error the status code.</li>
  *   <li>{@code db.query.text}: off by default. On with a maximum length, from {@link Builder#queryTextMaxLength(int)} or
  *   the environment variable {@value #QUERY_TEXT_MAX_LENGTH_VARIABLE}: the redacted copy as relaxed extended JSON without
  *   {@code lsid}, {@code $db}, {@code $clusterTime} and {@code signature}, cut as the logging specification cuts (a text
@@ -212,8 +211,9 @@ public final class OpenTelemetryCommandSink implements CommandSink {
     }
 
     private void end(final Span span, final long start, final CompletedCommand command) {
-        long cursorId = command.getCursorId();
-        if (cursorId != 0 && queryTextMaxLength > 0) {
+        // the cursor the command opened, else the one a getMore read (both read without a copy, so with the text off too)
+        long cursorId = command.getCursorId() != 0 ? command.getCursorId() : command.getStarted().getCursorId();
+        if (cursorId != 0) {
             span.setAttribute(SpanKeys.CURSOR_ID, cursorId);
         }
         Throwable failure = command.getFailure();

@@ -20,10 +20,11 @@ public interface CommandFacts {
      * @param fingerprint the query-shape fingerprint of the redacted command
      * @param commandSize the size in bytes of the command as the driver sent it, or -1 when unknown
      * @param redactedBySpec whether the command was one of the spec's sensitive commands
+     * @param cursorId the cursor id of a {@code getMore} where its copy would show it, else 0
      * @return the facts of a started command
      */
     StartedCommand started(CommandStartedEvent event, @Nullable BsonDocument command, @Nullable String collectionName,
-                           long fingerprint, int commandSize, boolean redactedBySpec);
+                           long fingerprint, int commandSize, boolean redactedBySpec, long cursorId);
 
     /**
      * @param started the facts of the start, or those rebuilt from the completion when the start was not tracked (their

@@ -21,10 +21,12 @@ import io.github.mongoredact.internal.failure.FailureStandIns;
 import io.github.mongoredact.internal.failure.SpecFailures;
 import io.github.mongoredact.internal.rules.CompiledPolicy;
 import io.github.mongoredact.internal.rules.SpecRedaction;
+import io.github.mongoredact.internal.rules.TopLevelRules;
 import io.github.mongoredact.internal.summary.CommandSummary;
 import io.github.mongoredact.internal.walk.DocumentRedactor;
 import io.github.mongoredact.internal.walk.Redaction;
 import org.bson.BsonDocument;
+import org.bson.BsonValue;
 import org.bson.RawBsonDocument;
 
 import java.util.concurrent.TimeUnit;
@@ -51,6 +53,7 @@ public final class CommandProcessor {
     private static final System.Logger LOGGER = ListenerLogger.LOGGER;
     /** The key of the marker document forwarded in place of a document that could not be read. */
     public static final String REDACTION_ERROR_KEY = Markers.KEY;
+    private static final String GET_MORE = "getMore";
 
     private final CompiledPolicy policy;
     private final boolean redactFailures;
@@ -67,6 +70,8 @@ public final class CommandProcessor {
     private final CommandSummary summary;
     /** Reply scanners between callbacks, shared by all threads; borrowed only when sinks read a reply's facts. */
     private static final BoundedPool<ReplyErrors> REPLY_ERRORS = new BoundedPool<>(ReplyErrors::new);
+    /** Whether the policy's copy of a getMore shows its cursor id ({@link TopLevelRules#showsGetMoreCursorId}). */
+    private final boolean getMoreCursorIds;
 
     /**
      * @param policy the compiled policy
@@ -80,6 +85,7 @@ public final class CommandProcessor {
         this.facts = facts;
         this.policy = policy;
         this.summary = new CommandSummary(policy);
+        this.getMoreCursorIds = TopLevelRules.showsGetMoreCursorId(policy);
         this.redactFailures = redactFailures;
         this.downstream = downstream;
         // one table is used, by whether there are sinks; the other is never written and stays at its smallest
@@ -169,6 +175,7 @@ public final class CommandProcessor {
         long fingerprint = 0;
         int size = 0;
         boolean sensitive = false;
+        long cursorId = 0;
         DocumentRedactor redactor = null;
         try {
             BsonDocument command = event.getCommand();
@@ -190,6 +197,10 @@ public final class CommandProcessor {
                 size = redaction.inputSize();
                 countRedacted(redaction);
             }
+            if (sinks && !sensitive) {
+                // last: a copy that failed leaves it 0, as the copy then shows no id
+                cursorId = getMoreCursorId(command, commandName);
+            }
         } catch (Throwable e) {
             owned = copyFailed("command", event, e);
         } finally {
@@ -199,7 +210,7 @@ public final class CommandProcessor {
         }
         StartedCommand started = null;
         if (sinks) {
-            started = facts.started(event, owned, collection, fingerprint, size, sensitive);
+            started = facts.started(event, owned, collection, fingerprint, size, sensitive, cursorId);
             // counts the event as forwarded: nothing between here and the forwarding below can fail
             starts.putAndCount(key(event), started);
         } else if (sensitive && SpecRedaction.isHello(commandName)) {
@@ -208,6 +219,18 @@ public final class CommandProcessor {
         }
         countForwarded(sinks);
         downstream.started(downstream.hasPlain() ? DriverEvents.started(event, orEmpty(owned)) : null, started);
+    }
+
+    /**
+     * The cursor id of a {@code getMore}, its first field's {@code int64}, read from the driver's command without a copy
+     * (one element); 0 for every other command and where the policy's copy would not show it.
+     */
+    private long getMoreCursorId(final BsonDocument command, final String commandName) {
+        if (!getMoreCursorIds || !GET_MORE.equals(commandName)) {
+            return 0;
+        }
+        BsonValue id = command.get(commandName);
+        return id != null && id.isInt64() ? id.asInt64().getValue() : 0;
     }
 
     /** The copy (when documents are wanted) or the analysis of a command, by the borrowed redactor. */
@@ -360,7 +383,7 @@ public final class CommandProcessor {
 
     /** Facts of a start the table no longer held: the completion's metadata only. */
     private StartedCommand unknownStart(final CommandEvent event) {
-        return facts.started(DriverEvents.started(event, SpecRedaction.EMPTY), null, null, 0, -1, false);
+        return facts.started(DriverEvents.started(event, SpecRedaction.EMPTY), null, null, 0, -1, false, 0);
     }
 
     /** The one entry of the table of sensitive hellos: its presence is the fact. */

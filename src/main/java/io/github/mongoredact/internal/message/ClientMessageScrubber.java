@@ -8,11 +8,12 @@ import java.nio.charset.StandardCharsets;
  * Scrubs the message of one of the driver's own client-side exceptions (a socket failure, a time-out, an error of the BSON
  * library or a codec of the driver's), deny by default: only the fixed words of the driver's message templates stay
  * ({@link ClientMessageVocabulary}), with whitespace, punctuation and the names of the driver's, BSON's and the JDK's classes
- * ({@code com.mongodb.}, {@code org.bson.}, {@code java.}, {@code javax.}); a number stays only where it is a time-out
- * (before a unit: {@code 30000 ms}), a count (after {@code of}, {@code than}, {@code least}, {@code max}..., or before
- * {@code bytes}, {@code connections}...) or a port (after {@code host:} or {@code port}). Every other word, number and quoted
- * text becomes {@code ?}: {@code Decoding 'status' errored with: Invalid status Pending for order 42} reads
- * {@code Decoding '?' errored with: Invalid status ? for order ?}.
+ * ({@code com.mongodb.}, {@code org.bson.}, {@code java.}, {@code javax.}); a number stays only where one of the driver's
+ * templates puts one, with the template's own text on both sides ({@link ClientMessageTemplates}: the {@code 30000} of
+ * {@code Timed out after 30000 ms while waiting for a server that matches ...}, a port in {@code address=host:27017, type=}),
+ * never for a unit or a count word beside it ({@code Invalid numeric value 987600006 ms for ...} keeps no number). Every other
+ * word, number and quoted text becomes {@code ?}: {@code Decoding 'status' errored with: Invalid status Pending for order 42}
+ * reads {@code Decoding '?' errored with: Invalid status ? for order ?}.
  *
  * <p>The message of any other throwable (an application's, a JDK exception's) is not scrubbed but withheld whole:
  * {@link #WITHHELD} stands in for it. Work is linear and bounded as for server messages ({@link ServerMessageScanner}'s
@@ -34,7 +35,7 @@ public final class ClientMessageScrubber {
 
     /**
      * @param message the message of a driver client exception
-     * @return the message with only the template's words, time-outs, counts and ports
+     * @return the message with only the template's words and the numbers its templates place
      */
     @Nullable
     public static String scrub(@Nullable final String message) {
@@ -109,41 +110,13 @@ public final class ClientMessageScrubber {
 
     private boolean keeps(final int from, final int to) {
         if (isNumber(from, to)) {
-            return isTimeoutCountOrPort(from, to);
+            return ClientMessageTemplates.placesNumber(src, end, from, to);
         }
         if (isTrustedClassName(from, to)) {
             return true;
         }
         return to - from <= ServerMessageVocabulary.MAX_WORD && isAscii(from, to)
                 && ClientMessageVocabulary.TEMPLATE_WORDS.containsOrPossessive(src, from, to);
-    }
-
-    /** A time-out before its unit, a count after a count word or before a counted noun, a port after {@code host:}. */
-    private boolean isTimeoutCountOrPort(final int from, final int to) {
-        if (from >= 2 && src[from - 1] == ':' && isWordByte(src[from - 2])) {
-            return true;
-        }
-        int next = to;
-        while (next < end && src[next] == ' ') {
-            next++;
-        }
-        int nextEnd = next;
-        while (nextEnd < end && isLetter(src[nextEnd])) {
-            nextEnd++;
-        }
-        if (nextEnd > next && (ClientMessageVocabulary.TIME_UNITS.contains(src, next, nextEnd)
-                || ClientMessageVocabulary.COUNTS_AFTER.contains(src, next, nextEnd))) {
-            return true;
-        }
-        int previousEnd = from;
-        while (previousEnd > 0 && (src[previousEnd - 1] == ' ' || src[previousEnd - 1] == '=')) {
-            previousEnd--;
-        }
-        int previous = previousEnd;
-        while (previous > 0 && isLetter(src[previous - 1])) {
-            previous--;
-        }
-        return previous < previousEnd && ClientMessageVocabulary.COUNTS_BEFORE.contains(src, previous, previousEnd);
     }
 
     private boolean isNumber(final int from, final int to) {

@@ -4,8 +4,8 @@ package io.github.mongoredact.internal.message;
  * The words the messages of the driver's own client-side exceptions may keep: the fixed words of the driver's message
  * templates, taken from the string literals of the driver's sources ({@code bson}, {@code driver-core}, {@code driver-sync},
  * {@code driver-reactive-streams} 5.x: messages, descriptions such as {@code {type=UNKNOWN, servers=[...]}}, option names),
- * the names of the cluster and server types and states, and the units and count words that make a number a time-out or a
- * count. Left out on purpose: {@code true}, {@code false}, {@code null} and every number (values wherever they stand), single
+ * and the names of the cluster and server types and states. Left out on purpose: {@code true}, {@code false}, {@code null}
+ * and every number (a number stays only where a template puts one: {@link ClientMessageTemplates}), single
  * letters but {@code a}, and the words that are also common values of application data ({@code pending}, {@code active},
  * {@code open}, {@code closed}, {@code expired}, {@code completed}, {@code standard}, {@code admin}, {@code manager},
  * {@code member}, {@code owner}, {@code white}, {@code smith}, {@code enabled}, {@code disabled}, {@code available},
@@ -291,19 +291,7 @@ final class ClientMessageVocabulary {
             + " writesymbol writetimeouthandler writetimestamp writeundefined writing written wrong wtimeout wtimeoutms www"
             + " xor yates year yes yet you your yyyy yyyymmdd za zero zlib zlibcompressionlevel zstd";
 
-    /** Units after a number that make it a time-out. */
-    private static final String UNITS = "ms millis millisecond milliseconds s sec secs second seconds ns nanosecond nanoseconds"
-            + " us microseconds minute minutes";
-    /** Words before a number that make it a count, a size or a limit. */
-    private static final String COUNT_BEFORE = "of than least most max maximum size length limit count exceeded exceeds after"
-            + " within timeout timeoutms port";
-    /** Words after a number that make it a count. */
-    private static final String COUNT_AFTER = "bytes documents connections operations servers times attempts elements";
-
     static final WordTable TEMPLATE_WORDS = WordTable.of(WORDS);
-    static final WordTable TIME_UNITS = WordTable.of(UNITS);
-    static final WordTable COUNTS_BEFORE = WordTable.of(COUNT_BEFORE);
-    static final WordTable COUNTS_AFTER = WordTable.of(COUNT_AFTER);
 
     private ClientMessageVocabulary() {
     }

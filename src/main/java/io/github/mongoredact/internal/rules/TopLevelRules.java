@@ -20,6 +20,7 @@ import java.nio.charset.StandardCharsets;
 public final class TopLevelRules {
     static final int SLOTS = 128;
     static final int MAX_KEY_BYTES = 32;
+    private static final String GET_MORE = "getMore";
     private final CompiledPolicy policy;
     private final Entry[] entries = new Entry[SLOTS];
 
@@ -78,13 +79,35 @@ public final class TopLevelRules {
 
     /** @return whether the rules keep a string in the top-level key {@code src[off, off + len)} */
     static boolean keepsString(final CompiledPolicy.RuleSet rules, final byte[] src, final int off, final int len) {
+        return keepsValue(rules, src, off, len, BsonTypes.STRING);
+    }
+
+    /**
+     * Whether the policy's copy of a {@code getMore} shows its cursor id, the {@code int64} of its first field, as it is:
+     * the rules of {@code getMore} keep an {@code int64} there and the copy is not capped (past a cap only the copy knows what
+     * survived, as for a reply's cursor id: {@link ReplyCursorIds}). Under {@code defaults()} and {@code specOnly()} it does.
+     *
+     * @return whether a cursor id read from the driver's {@code getMore} tells nothing its copy hides
+     */
+    public static boolean showsGetMoreCursorId(final CompiledPolicy policy) {
+        if (policy.maxDocumentBytes > 0) {
+            return false;
+        }
+        CompiledPolicy.RuleSet rules = policy.commandRules(GET_MORE);
+        byte[] key = GET_MORE.getBytes(StandardCharsets.US_ASCII);
+        return rules.verbatim || keepsValue(rules, key, 0, key.length, BsonTypes.INT64);
+    }
+
+    /** @return whether the rules keep a value of that BSON type in the top-level key {@code src[off, off + len)} */
+    private static boolean keepsValue(final CompiledPolicy.RuleSet rules, final byte[] src, final int off, final int len,
+                                      final byte type) {
         CompiledPolicy.Node child = rules.root.child(src, off, len);
         byte action = child == null ? CompiledPolicy.NONE : child.action;
         if (action == CompiledPolicy.NONE && rules.suffixes.length > 0) {
             action = PathMatcher.topLevelSuffixAction(rules.suffixesByLast, src, off, len);
         }
         action = action == CompiledPolicy.NONE ? rules.unmatched : action;
-        return action == CompiledPolicy.KEEP && (child == null || child.accepts(BsonTypes.STRING));
+        return action == CompiledPolicy.KEEP && (child == null || child.accepts(type));
     }
 
     /** One remembered answer: immutable. */
