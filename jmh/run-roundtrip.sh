@@ -9,10 +9,13 @@
 #
 #   jmh/run-roundtrip.sh [output-dir] [extra JMH options...]        default output: jmh/target/roundtrip
 # Environment: ROUNDS (default 3), SEED (11), JMH_ITERATIONS ("-wi 10 -w 2s -i 5 -r 2s": the JIT needs the long warm-up at a
-# few thousand operations a second), OPERATIONS (regex of the methods, default "insertOne|findById|insertMany"), SUBJECTS
-# (class names under roundtrip/, default all four), SKIP_BUILD=1 to reuse target/benchmarks.jar.
+# few thousand operations a second), OPERATIONS (regex of the methods, default "insertOne|findById|insertMany", and on a
+# JDK 21+ also "insertOneOnVirtualThread|findByIdOnVirtualThread": the same on a fresh virtual thread per operation), SUBJECTS
+# (class names under roundtrip/, default all four), SKIP_BUILD=1 to reuse target/benchmarks.jar, JMH_JAVA (the java that
+# runs JMH, default java: JMH_JAVA=$JAVA25_HOME/bin/java for the virtual-thread run, all operations on that one JDK).
 # Time: 12 forks a round, about 35 s each (start-up, pre-touch, 1000 orders seeded, 30 s warm-up and measurement): about
-# 7 minutes a round, 21 to 23 minutes for the 3 rounds on 2 cores.
+# 7 minutes a round, 21 to 23 minutes for the 3 rounds on 2 cores; with the virtual-thread operations 20 forks a round,
+# 35 to 38 minutes.
 set -euo pipefail
 cd "$(dirname "$0")"
 source ./jmh-lock.sh
@@ -22,7 +25,12 @@ shift || true
 EXTRA=("$@")
 ROUNDS=${ROUNDS:-3}
 SEED=${SEED:-11}
-OPERATIONS=${OPERATIONS:-insertOne|findById|insertMany}
+if [ "$(jmh_java_release)" -ge 21 ]; then
+  OPERATIONS=${OPERATIONS:-insertOne|findById|insertMany|insertOneOnVirtualThread|findByIdOnVirtualThread}
+else
+  OPERATIONS=${OPERATIONS:-insertOne|findById|insertMany}
+  echo "java $(jmh_java_release): no virtual-thread operations (JMH_JAVA=a JDK 21+ to run them)"
+fi
 read -r -a ITERATIONS <<< "${JMH_ITERATIONS:--wi 10 -w 2s -i 5 -r 2s}"
 read -r -a SUBJECT_LIST <<< "${SUBJECTS:-NoListenerBenchmark OursBenchmark MicrometerListenerBenchmark OpenTelemetryBenchmark}"
 
@@ -37,7 +45,7 @@ if [ -z "${SKIP_BUILD:-}" ]; then
 fi
 mkdir -p "$OUT"
 rm -f "$OUT"/round-*
-{ echo "rounds=$ROUNDS seed=$SEED iterations=${ITERATIONS[*]} operations=$OPERATIONS extra=${EXTRA[*]}"; uptime; } \
+{ echo "java=$(jmh_java_release) rounds=$ROUNDS seed=$SEED iterations=${ITERATIONS[*]} operations=$OPERATIONS extra=${EXTRA[*]}"; uptime; } \
     > "$OUT/load.log"
 run_rounds "$OUT" "$ROUNDS" "$SEED" "${SUBJECT_LIST[@]}"
 

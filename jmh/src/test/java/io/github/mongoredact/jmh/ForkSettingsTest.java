@@ -38,7 +38,8 @@ class ForkSettingsTest {
                 "FloorTwoPassBenchmark", "CodecEncodingBenchmark", "CopyOfBenchmark", "CloneBenchmark", "OursDefaultsBenchmark",
                 "OursSpecOnlyBenchmark", "MicrometerListenerBenchmark", "DriverNoListenerBenchmark", "FloorForwardedBenchmark",
                 "mix.FloorFramingCopyBenchmark", "mix.FloorOnePassBenchmark", "mix.FloorForwardedBenchmark",
-                "mix.CodecEncodingBenchmark")), checked.toString());
+                "mix.CodecEncodingBenchmark", "threads.OursDefaultsBenchmark", "threads.NoListenerBenchmark")),
+                checked.toString());
     }
 
     private static List<Class<?>> benchmarkClasses() throws IOException, URISyntaxException, ClassNotFoundException {

@@ -44,10 +44,16 @@ import java.util.regex.Pattern;
  * what the code creates; B/op from JMH's {@code -prof gc} is what remains after the JIT. The output also records the size of
  * the owned document a benchmark returns (the command of a started event, the reply of a succeeded one), for the
  * "B/op at most the output size + 128" target.</p>
+ *
+ * <p>The {@code ...OnVirtualThread} cases are left out (listed as skipped, not written): their work runs on a thread of its
+ * own, which this count, of the measuring thread only, would miss; their B/op from {@code -prof gc} counts every thread.</p>
  */
 public final class AllocationCount {
     private static final String BLACKHOLE_PASSWORD =
             "Today's password is swordfish. I understand instantiating Blackholes directly is dangerous.";
+
+    /** The suffix of the benchmarks that run their work on a fresh virtual thread: not counted. */
+    static final String ON_VIRTUAL_THREAD = "OnVirtualThread";
 
     private static volatile Thread measured;
     private static long objects;
@@ -104,6 +110,14 @@ public final class AllocationCount {
         Set<String> seen = new LinkedHashSet<>();
         List<ResultFiles.Allocs> cases = new ArrayList<>();
         for (ResultFiles.Jmh r : ResultFiles.readJmh(jmhResult)) {
+            if (r.benchmark.endsWith(ON_VIRTUAL_THREAD)) {
+                if (seen.add(r.benchmark + r.params)) {
+                    System.out.println("skipped " + r.benchmark + (r.params == null ? "" : " " + r.params)
+                            + ": runs on a virtual thread of its own,"
+                            + " which allocs/op (the measuring thread's) does not count");
+                }
+                continue;
+            }
             ResultFiles.Allocs c = new ResultFiles.Allocs();
             c.benchmark = r.benchmark;
             if (r.params != null) {

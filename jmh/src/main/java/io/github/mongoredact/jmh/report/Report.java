@@ -21,10 +21,12 @@ import java.util.TreeMap;
  * report: ns/op, B/op, allocs/op and the ratio to a baseline subject per benchmark and size; SVG charts of B/op against the
  * sequence size; a check of the targets; and a before/after comparison with a Mann-Whitney U test (Apache Commons
  * Statistics). {@code slim} keeps of a result file what these read, for a run kept in the repository.
+ * {@code --require-complete} fails the report (exit 1) when a result lacks ns/op or B/op, or allocs/op where {@code --allocs}
+ * was given (a run on virtual threads, whose allocs/op the agent does not count, is reported without it).
  *
  * <pre>
  * java -cp target/benchmarks.jar io.github.mongoredact.jmh.report.Report report results.json [--allocs allocs.json]
- *      [--svg-dir dir] [--markdown] [--targets] [--baseline method=Subject]...
+ *      [--svg-dir dir] [--markdown] [--targets] [--baseline method=Subject]... [--require-complete]
  * java -cp target/benchmarks.jar io.github.mongoredact.jmh.report.Report compare old.json new.json
  *      [--old-allocs a.json] [--new-allocs b.json] [--alpha 0.05]
  * java -cp target/benchmarks.jar io.github.mongoredact.jmh.report.Report slim results.json slim.json
@@ -153,18 +155,14 @@ public final class Report {
                 }
             }
             if (options.containsKey("require-complete")) {
-                int incomplete = 0;
-                for (Row r : rows) {
-                    if (Double.isNaN(r.ns) || Double.isNaN(r.bytes) || Double.isNaN(r.allocs)) {
-                        System.err.println("incomplete: " + r.key() + " ns/op=" + r.ns + " B/op=" + r.bytes
-                                + " allocs/op=" + r.allocs);
-                        incomplete++;
-                    }
-                }
-                if (incomplete > 0) {
+                boolean allocs = options.containsKey("allocs");
+                List<String> incomplete = incomplete(rows, allocs);
+                incomplete.forEach(System.err::println);
+                if (!incomplete.isEmpty()) {
                     System.exit(1);
                 }
-                System.out.println(rows.size() + " benchmark results, each with ns/op, B/op and allocs/op");
+                System.out.println(rows.size() + " benchmark results, each with ns/op, B/op"
+                        + (allocs ? " and allocs/op" : " (allocs/op not counted in this run)"));
             }
         } else if (args[0].equals("slim") && files.size() == 2) {
             ResultFiles.write(Paths.get(files.get(1)), slim(ResultFiles.readJmh(Paths.get(files.get(0)))), 1);
@@ -176,6 +174,22 @@ public final class Report {
         } else {
             usage();
         }
+    }
+
+    /**
+     * @param rows the results
+     * @param allocs whether allocs/op was counted for this run ({@code --allocs}): then it is required too
+     * @return a line for each result that lacks ns/op or B/op, or allocs/op where it was counted
+     */
+    static List<String> incomplete(final List<Row> rows, final boolean allocs) {
+        List<String> incomplete = new ArrayList<>();
+        for (Row r : rows) {
+            if (Double.isNaN(r.ns) || Double.isNaN(r.bytes) || (allocs && Double.isNaN(r.allocs))) {
+                incomplete.add("incomplete: " + r.key() + " ns/op=" + r.ns + " B/op=" + r.bytes
+                        + (allocs ? " allocs/op=" + r.allocs : ""));
+            }
+        }
+        return incomplete;
     }
 
     private static Path path(final Map<String, List<String>> options, final String name) {

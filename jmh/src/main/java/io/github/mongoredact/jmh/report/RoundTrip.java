@@ -20,7 +20,8 @@ import java.util.regex.Pattern;
 /**
  * The report of {@code run-roundtrip.sh}: the real driver against the embedded server, per operation and listener, measured
  * in interleaved rounds (one JMH result file per subject and round, {@code round-<r>-<Subject>.json}, every operation in
- * each). Per operation and subject: ns/op and its throughput, B/op, each the median over the rounds with [min-max]; the
+ * each; the {@code ...OnVirtualThread} operations are the same on a fresh virtual thread each, an operation of their own
+ * here, against no listener on virtual threads). Per operation and subject: ns/op and its throughput, B/op, each the median over the rounds with [min-max]; the
  * overhead against no listener (per round: the difference of ns/op and of B/op, and the difference as a share of the round
  * trip without a listener), and the listener's own time per operation (the {@code listenerNanos / operations} counters of the
  * timed listener) as a share of the round trip with it. Then issue 20's target per operation: ours the smallest of those that
@@ -31,8 +32,9 @@ import java.util.regex.Pattern;
  * </pre>
  */
 public final class RoundTrip {
-    /** The operations, in the order of the tables. */
-    static final List<String> OPERATIONS = List.of("insertOne", "findById", "insertMany");
+    /** The operations, in the order of the tables: on the benchmark's thread, then on a fresh virtual thread each. */
+    static final List<String> OPERATIONS = List.of("insertOne", "findById", "insertMany", "insertOneOnVirtualThread",
+            "findByIdOnVirtualThread");
     /** The subjects, baseline first; those after it do a job (metrics, text). */
     static final List<String> SUBJECTS = List.of("NoListener", "Ours", "MicrometerListener", "OpenTelemetry");
     /** The baseline. */

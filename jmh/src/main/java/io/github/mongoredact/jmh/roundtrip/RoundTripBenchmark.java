@@ -9,6 +9,8 @@ import com.mongodb.lang.Nullable;
 import io.github.mongoredact.jmh.support.EmbeddedDeployment;
 import io.github.mongoredact.jmh.support.MixCommands;
 import io.github.mongoredact.jmh.support.TimedListener;
+import io.github.mongoredact.jmh.support.VirtualThreadFactory;
+import io.github.mongoredact.jmh.support.VirtualThreads;
 import org.bson.BsonDocument;
 import org.bson.BsonValue;
 import org.openjdk.jmh.annotations.Benchmark;
@@ -34,7 +36,11 @@ import static io.github.mongoredact.jmh.support.Checks.check;
  * The real round trip: the sync driver against the embedded server (mongo-java-server, memory backend, on 127.0.0.1 and a free
  * port) over TCP, with the subject registered as the client's only command listener. Operations: {@code insertOne} of an
  * order, {@code findById} ({@code find(eq("_id", id)).first()} on 1000 seeded orders), {@code insertMany} of
- * {@value #INSERT_MANY} orders (the orders of {@link MixCommands#order}, about 350 bytes each).
+ * {@value #INSERT_MANY} orders (the orders of {@link MixCommands#order}, about 350 bytes each); and {@code insertOne} and
+ * {@code findById} each on a fresh virtual thread per operation ({@code insertOneOnVirtualThread},
+ * {@code findByIdOnVirtualThread}: the same operation started on its own virtual thread and joined, as a server that gives
+ * every request a virtual thread runs it; the driver calls the listener on that thread). Those two need a JVM of release 21
+ * or later: below it their trial fails (their {@link VirtualThreadFactory}), and the scripts leave them out.
  *
  * <p>ns/op is the whole operation, client and in-process server (2 vCPUs: the server's thread competes with the client's);
  * B/op ({@code -prof gc}) counts every thread, the server's included. Compare a subject with {@link NoListenerBenchmark}: the
@@ -124,6 +130,38 @@ public abstract class RoundTripBenchmark {
     @Benchmark
     public BsonDocument findById(final ListenerTime time) {
         BsonDocument found = orders.find(Filters.eq("_id", ids[next++ % SEEDED])).first();
+        time.add(timed);
+        return found;
+    }
+
+    /**
+     * {@link #insertOne} on a fresh virtual thread.
+     *
+     * @param time the listener's time
+     * @param threads the virtual-thread factory
+     * @return the driver's result
+     * @throws Exception what the operation threw
+     */
+    @Benchmark
+    public InsertOneResult insertOneOnVirtualThread(final ListenerTime time, final VirtualThreadFactory threads)
+            throws Exception {
+        InsertOneResult result = VirtualThreads.call(threads.factory, () -> inserts.insertOne(MixCommands.order(next++)));
+        time.add(timed);
+        return result;
+    }
+
+    /**
+     * {@link #findById} on a fresh virtual thread.
+     *
+     * @param time the listener's time
+     * @param threads the virtual-thread factory
+     * @return the order found
+     * @throws Exception what the operation threw
+     */
+    @Benchmark
+    public BsonDocument findByIdOnVirtualThread(final ListenerTime time, final VirtualThreadFactory threads) throws Exception {
+        BsonDocument found = VirtualThreads.call(threads.factory,
+                () -> orders.find(Filters.eq("_id", ids[next++ % SEEDED])).first());
         time.add(timed);
         return found;
     }

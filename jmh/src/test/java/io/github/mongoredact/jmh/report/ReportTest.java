@@ -83,6 +83,30 @@ class ReportTest {
         assertEquals(svg, Chart.charts(Report.load(file, null)).get("started"), "the same SVG for the same figures");
     }
 
+    @Test
+    void completeMeansAllocsOnlyWhereTheyWereCounted() throws IOException {
+        // one result with ns/op and B/op, one (a virtual-thread case) without allocs/op, one with no B/op
+        String json = "[" + result("io.x.threads.OursDefaultsBenchmark.pairOnPlatformThread", 1, 500) + ","
+                + result("io.x.threads.OursDefaultsBenchmark.pairOnVirtualThread", 2, 98_000) + ","
+                + result("io.x.threads.NoListenerBenchmark.pairOnPlatformThread", 1, 0)
+                        .replaceAll(", \"secondaryMetrics.*", "}")
+                + "]";
+        Path file = dir.resolve("v.json");
+        Files.write(file, json.getBytes(StandardCharsets.UTF_8));
+        Path allocs = dir.resolve("allocs.json");
+        Files.write(allocs, ("[{\"benchmark\": \"io.x.threads.OursDefaultsBenchmark.pairOnPlatformThread\", \"params\": "
+                + "{\"count\": \"1000\", \"docSize\": \"small\", \"shape\": \"plain\"}, \"allocsPerOp\": 6.0}]")
+                .getBytes(StandardCharsets.UTF_8));
+        List<String> without = Report.incomplete(Report.load(file, null), false);
+        assertEquals(1, without.size(), without.toString());
+        assertTrue(without.get(0).contains("NoListenerBenchmark.pairOnPlatformThread") && without.get(0).contains("B/op=NaN"),
+                without.toString());
+        List<String> with = Report.incomplete(Report.load(file, allocs), true);
+        assertEquals(2, with.size(), with.toString());
+        assertTrue(with.toString().contains("pairOnVirtualThread {count=1000, docSize=small, shape=plain} ns/op=2000.0"
+                + " B/op=98000.0 allocs/op=NaN"), with.toString());
+    }
+
     private static long count(final String text, final String regex) {
         return java.util.regex.Pattern.compile(regex).matcher(text).results().count();
     }

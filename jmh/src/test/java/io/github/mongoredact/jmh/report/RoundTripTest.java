@@ -64,16 +64,42 @@ class RoundTripTest {
         assertThrows(IllegalArgumentException.class, () -> RoundTrip.load(files));
     }
 
+    @Test
+    void theVirtualThreadOperationsAreOperationsOfTheirOwnAgainstNoListenerOnVirtualThreads() throws IOException {
+        List<Path> files = new ArrayList<>();
+        files.add(round(1, "NoListener", 100_000, 40_000, 0, 0, "findById"));
+        files.add(round(1, "Ours", 101_000, 41_000, 500, 1000, "findById"));
+        files.add(round(1, "NoListener2", 120_000, 45_000, 0, 0, "findByIdOnVirtualThread"));
+        files.add(round(1, "Ours2", 130_000, 140_000, 6_000, 1000, "findByIdOnVirtualThread"));
+        String md = RoundTrip.markdown(RoundTrip.load(files));
+        String ours = line(md, "| findByIdOnVirtualThread | Ours |");
+        assertTrue(ours.contains("| +10.00µ | 8.33 % | +95,000 |"), ours);
+        assertTrue(line(md, "| findById | Ours |").contains("| +1.00µ | 1.00 % | +1,000 |"), md);
+        String verdict = line(md, "| findByIdOnVirtualThread | in the listener: ns/op, share |");
+        assertTrue(verdict.endsWith("| MISSED (over 2 %) |"), verdict);
+        assertTrue(md.indexOf("| findById | Ours |") < md.indexOf("| findByIdOnVirtualThread | NoListener |"), md);
+    }
+
     /** One subject's round file with findById: ns/op, B/op, and the timed listener's counters. */
     private Path round(final int round, final String subject, final double ns, final double bytes, final double listenerNs,
                        final long operations) throws IOException {
-        String result = "{\"benchmark\": \"io.github.mongoredact.jmh.roundtrip." + subject + "Benchmark.findById\", "
+        return round(round, subject, ns, bytes, listenerNs, operations, "findById");
+    }
+
+    /**
+     * One round file with one operation of a subject; {@code file} names the file ({@code round-<r>-<file>.json}), and a
+     * trailing digit in it is dropped from the subject, so that one subject can have two files in a round (two JMH runs).
+     */
+    private Path round(final int round, final String file, final double ns, final double bytes, final double listenerNs,
+                       final long operations, final String operation) throws IOException {
+        String subject = file.replaceAll("\\d$", "");
+        String result = "{\"benchmark\": \"io.github.mongoredact.jmh.roundtrip." + subject + "Benchmark." + operation + "\", "
                 + "\"mode\": \"avgt\", \"primaryMetric\": {\"score\": " + ns + ", \"scoreError\": 0.0, \"scoreUnit\": \"ns/op\", "
                 + "\"rawData\": [[" + ns + "]]}, \"secondaryMetrics\": {\"gc.alloc.rate.norm\": {\"score\": " + bytes + "}, "
                 + "\"listenerNanos\": {\"score\": " + listenerNs * operations + "}, \"operations\": {\"score\": " + operations
                 + "}}}";
-        Path file = dir.resolve("round-" + round + "-" + subject + ".json");
-        Files.write(file, ("[" + result + "]").getBytes(StandardCharsets.UTF_8));
-        return file;
+        Path path = dir.resolve("round-" + round + "-" + file + ".json");
+        Files.write(path, ("[" + result + "]").getBytes(StandardCharsets.UTF_8));
+        return path;
     }
 }
