@@ -10,7 +10,8 @@ import java.util.function.Supplier;
  * a platform thread costs (the scratch a {@code ThreadLocal} would hold is made afresh for every new thread).
  *
  * <p>At most {@link #slots()} objects are kept, {@link #DEFAULT_SLOTS} unless told otherwise: a small multiple of the
- * cores, since only as many callbacks as there are running threads use a scratch at once. Borrowing never blocks: it takes the
+ * cores, since only as many callbacks as there are running threads use a scratch at once (a count of slots is rounded up to
+ * a power of two, so that a thread's first slot is its id masked). Borrowing never blocks: it takes the
  * first object it finds (one compare-and-set per slot tried, starting at a slot chosen by the thread's id so that threads
  * spread over the slots), or makes a fresh one when every slot is empty ({@link #created()} counts them). Giving back puts
  * the object into an empty slot, or drops it for the collector when every slot is full ({@link #dropped()}).</p>
@@ -20,9 +21,10 @@ import java.util.function.Supplier;
  * @param <T> the scratch type
  */
 public final class BoundedPool<T> {
-    /** Slots of a pool unless told otherwise: twice the cores, at least 4 and at most 64. */
-    public static final int DEFAULT_SLOTS = Math.min(64, Math.max(4, 2 * Runtime.getRuntime().availableProcessors()));
+    /** Slots of a pool unless told otherwise: twice the cores rounded up to a power of two, at least 4 and at most 64. */
+    public static final int DEFAULT_SLOTS = powerOfTwo(Math.min(64, Math.max(4, 2 * Runtime.getRuntime().availableProcessors())));
     private final AtomicReferenceArray<T> slots;
+    private final int mask;
     private final Supplier<T> factory;
     private final LongAdder created = new LongAdder();
     private final LongAdder dropped = new LongAdder();
@@ -34,26 +36,30 @@ public final class BoundedPool<T> {
 
     /**
      * @param factory makes a fresh object when no slot holds one
-     * @param slots the most objects kept, 1 or more
+     * @param slots the most objects kept, 1 or more, rounded up to a power of two
      */
     public BoundedPool(final Supplier<T> factory, final int slots) {
         if (slots < 1) {
             throw new IllegalArgumentException("slots must be 1 or more, was " + slots);
         }
         this.factory = factory;
-        this.slots = new AtomicReferenceArray<>(slots);
+        this.slots = new AtomicReferenceArray<>(powerOfTwo(slots));
+        this.mask = this.slots.length() - 1;
+    }
+
+    private static int powerOfTwo(final int count) {
+        return count <= 1 ? 1 : Integer.highestOneBit(Math.min(count, 1 << 30) - 1) << 1;
     }
 
     /** @return an object now owned by the caller until {@link #giveBack}: a kept one, or a fresh one when none is free */
     public T borrow() {
-        int n = slots.length();
-        int at = start(n);
-        for (int i = 0; i < n; i++) {
+        int at = start();
+        for (int i = 0; i <= mask; i++) {
             T held = slots.get(at);
             if (held != null && slots.compareAndSet(at, held, null)) {
                 return held;
             }
-            at = at + 1 == n ? 0 : at + 1;
+            at = (at + 1) & mask;
         }
         created.increment();
         return factory.get();
@@ -61,13 +67,12 @@ public final class BoundedPool<T> {
 
     /** Keeps the object for a later {@link #borrow} in an empty slot; drops it when every slot is full. */
     public void giveBack(final T object) {
-        int n = slots.length();
-        int at = start(n);
-        for (int i = 0; i < n; i++) {
+        int at = start();
+        for (int i = 0; i <= mask; i++) {
             if (slots.get(at) == null && slots.compareAndSet(at, null, object)) {
                 return;
             }
-            at = at + 1 == n ? 0 : at + 1;
+            at = (at + 1) & mask;
         }
         dropped.increment();
     }
@@ -99,8 +104,7 @@ public final class BoundedPool<T> {
     }
 
     @SuppressWarnings("deprecation") // Thread.threadId() is JDK 19+; getId() is the same number
-    private static int start(final int n) {
-        long id = Thread.currentThread().getId();
-        return (int) ((id ^ (id >>> 32)) & Integer.MAX_VALUE) % n;
+    private int start() {
+        return (int) Thread.currentThread().getId() & mask;
     }
 }

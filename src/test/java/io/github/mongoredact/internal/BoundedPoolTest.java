@@ -40,14 +40,23 @@ class BoundedPoolTest {
     }
 
     @Test
+    void roundsItsSlotsUpToAPowerOfTwo() {
+        assertEquals(1, new BoundedPool<>(Object::new, 1).slots());
+        assertEquals(4, new BoundedPool<>(Object::new, 3).slots());
+        assertEquals(8, new BoundedPool<>(Object::new, 5).slots());
+        assertEquals(8, new BoundedPool<>(Object::new, 8).slots());
+    }
+
+    @Test
     void refusesAPoolWithoutSlots() {
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> new BoundedPool<>(Object::new, 0));
         assertEquals("slots must be 1 or more, was 0", e.getMessage());
     }
 
     @Test
-    void hasTwiceTheCoresBetweenFourAndSixtyFourSlots() {
-        int expected = Math.min(64, Math.max(4, 2 * Runtime.getRuntime().availableProcessors()));
+    void hasTwiceTheCoresBetweenFourAndSixtyFourSlotsInAPowerOfTwo() {
+        int twice = Math.min(64, Math.max(4, 2 * Runtime.getRuntime().availableProcessors()));
+        int expected = Integer.bitCount(twice) == 1 ? twice : Integer.highestOneBit(twice) << 1;
         assertEquals(expected, BoundedPool.DEFAULT_SLOTS);
         assertEquals(expected, new BoundedPool<>(Object::new).slots());
     }
