@@ -25,7 +25,7 @@ import java.util.function.BiConsumer;
  * <p>Nothing inside a copied document is read: a corruption inside a well-framed document is copied as the driver holds it,
  * so the output is the exact bytes the driver sent, and every reader of it can walk from one document to the next.</p>
  *
- * <p>Stateless and thread-safe; the {@link PlainEncoder} passed in is the calling thread's. Valid only while the driver's
+ * <p>Stateless and thread-safe; the {@link PlainEncoder} passed in is the caller's (its pooled workspace's). Valid only while the driver's
  * callback runs: nothing keeps a reference to the driver's buffers.</p>
  */
 public final class FramedCopy {

@@ -18,7 +18,7 @@ import java.util.function.BiConsumer;
  * for {@link FramedCopy}. The sizes are {@link PlainSize}'s count, which {@code PlainSizeTest} holds to the driver's codec
  * and to what this encoder writes, byte for byte.
  *
- * <p>Not thread-safe: one instance per thread, reused.</p>
+ * <p>Not thread-safe: one per workspace, reused by whoever holds it for a callback.</p>
  */
 public final class PlainEncoder {
     private static final byte[] NO_DESTINATION = new byte[0];

@@ -22,8 +22,8 @@ import java.util.Set;
  * {@link MessageScrubber}, the driver's own client texts by {@link ClientMessageScrubber}, documents (the response, write error
  * details, {@code errInfo}, write concern details) are redacted by the policy's reply rules of the command, inserted and
  * upserted ids in write results become the policy's placeholder. The exception type, code, code name, error labels, cursor id,
- * server address and stack trace survive. Thread-safe (the scratch is the calling thread's
- * {@link io.github.mongoredact.internal.bson.Workspace}); runs on the failure path only, so it may allocate.
+ * server address and stack trace survive. Thread-safe (each document is redacted by a redactor borrowed from the shared pool
+ * for that document); runs on the failure path only, so it may allocate.
  */
 public final class FailureRedactor {
     private static final String ERR_INFO = "errInfo";

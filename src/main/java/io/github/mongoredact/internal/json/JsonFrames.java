@@ -6,7 +6,7 @@ import java.util.Arrays;
  * The open levels of the document {@link RawJson} writes (where each ends, whether it is an array) and, for each level,
  * where the source and the text of its last nested document or array lie: an array's next element of the same bytes (the
  * documents of an insert redacted to the same placeholders, say) has the same text, copied from the output rather than
- * written again. Kept with the thread's {@link JsonTextBuffer}; grown up to the walk's maximum depth. Not thread-safe.
+ * written again. Kept with its pooled {@link JsonTextBuffer}; grown up to the walk's maximum depth. Not thread-safe.
  */
 final class JsonFrames {
     private static final int LAST_SOURCE = 0;

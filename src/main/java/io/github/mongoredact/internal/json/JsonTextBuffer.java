@@ -22,7 +22,7 @@ import java.util.Arrays;
  * the caller that acquired it, one render at a time.</p>
  */
 final class JsonTextBuffer implements CharSequence {
-    /** The most bytes (and chars) a thread's buffer keeps between renders. */
+    /** The most bytes (and chars) a pooled buffer keeps between renders. */
     static final int RETAINED = 64 * 1024;
     private static final int INITIAL = 256;
     /** The largest array the JVM is sure to allocate. */

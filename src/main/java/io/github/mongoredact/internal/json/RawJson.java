@@ -22,7 +22,7 @@ import java.util.Arrays;
 
 /**
  * {@link TruncatedJson}'s direct path: the relaxed JSON of an owned raw document written straight from its bytes into the
- * thread's {@link JsonTextBuffer} (names and strings without escapes copied whole, see {@link JsonStrings}), cut there and
+ * {@link JsonTextBuffer} borrowed from its pool (names and strings without escapes copied whole, see {@link JsonStrings}), cut there and
  * made a string once, for the element types whose text is fixed (documents, arrays, strings, ObjectIds, booleans, null,
  * 32- and 64-bit integers), with the driver's writer's separators and escapes; no reader, no writer, no string per name or
  * value. Any other type (a double, whose text differs between driver lines; a date...) or any byte that does not add up

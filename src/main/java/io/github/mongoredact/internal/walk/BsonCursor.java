@@ -18,7 +18,7 @@ import static io.github.mongoredact.internal.bson.Bytes.readInt;
  * fields, a command's collection) read a top level with it, not strict. After {@link #read} the element's parts are in the
  * fields (read directly in this package, through the accessors elsewhere) until the next read.
  *
- * <p>Not thread-safe: one per walker or per thread. {@link #clear()} forgets the source (it may be a driver buffer's array).</p>
+ * <p>Not thread-safe: one per walker or per pooled redactor. {@link #clear()} forgets the source (it may be a driver buffer's array).</p>
  */
 public final class BsonCursor {
     @Nullable

@@ -15,14 +15,14 @@ import java.util.Arrays;
 
 /**
  * Turns a command or reply into its owned, redacted copy, one exact-size array, and analyses it; three entry points named
- * for what they do, each returning the thread's {@link Redaction}.
+ * for what they do, each returning the redactor's {@link Redaction}.
  *
  * <ul>
  *     <li>Verbatim rules (the spec-only policy): the bytes are copied straight from the driver's buffers into the output
  *     (byte-backed top level), or the small plain top level is encoded value by value with its byte-backed sequence
  *     documents copied whole, framing checked ({@link FramedCopy}); its analysis, when a sink reads it, walks a sample (the
  *     top level and the first document of each sequence), as the analysis without a copy does.</li>
- *     <li>Any other rules: the bytes are reached where they are (heap arrays); a plain top level is encoded into the thread's
+ *     <li>Any other rules: the bytes are reached where they are (heap arrays); a plain top level is encoded into the workspace's
  *     scratch with its sequence documents left where they lie ({@code SequenceViews}), or gathered whole where one is not in a
  *     heap array; the {@link RedactionWalker} writes the output into the same scratch in one pass that also sizes and
  *     analyses it; one exact-size copy of that is the output. Only when the scratch had too little room (or the command is too large for a
@@ -148,7 +148,7 @@ public final class DocumentRedactor {
             }
             return result;
         } finally {
-            // neither the thread's walker nor its workspace may keep the document's bytes after the callback
+            // neither the pooled walker nor its workspace may keep the document's bytes after the callback
             walker.clear();
             onePass.clear();
             workspace.release();

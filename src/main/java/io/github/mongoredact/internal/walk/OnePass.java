@@ -8,7 +8,7 @@ import io.github.mongoredact.internal.bson.Workspace;
 import org.bson.BsonDocument;
 
 /**
- * Where a redacting walk reads and writes: the source where it lies (a heap array) or gathered into the thread's scratch,
+ * Where a redacting walk reads and writes: the source where it lies (a heap array) or gathered into the workspace's scratch,
  * and room in the same scratch for the output, so that one pass writes and sizes it and one exact-size copy follows. A plain
  * top level is encoded into the scratch with each document sequence as an empty array, its documents left where they lie
  * (the walker's {@link SequenceViews}); where one of them is not in a heap array, the whole command is gathered.
@@ -50,7 +50,7 @@ final class OnePass {
         }
         SequenceViews sequences = walker.sequences();
         // a byte-backed document not in a heap array is gathered whole, its bytes copied as they are
-        // the top level sized and, where it fits, written into the thread's scratch in the same pass
+        // the top level sized and, where it fits, written into the workspace's scratch in the same pass
         byte[] first = workspace.scratch(0);
         int top = gatherSequences || DocumentBytes.isByteBacked(document) ? -1
                 : sequences.sizeAndWrite(document, workspace.encoder, first, 0);

@@ -4,8 +4,8 @@ import com.mongodb.lang.Nullable;
 
 /**
  * What one call of {@link DocumentRedactor} produced: the owned output (or none), the analysis of the document and its size
- * as received. One instance per thread, reused by every call of that thread's redactor: read it before the next call, and
- * {@link #takeBytes() take} the output, so that the thread's state does not keep it.
+ * as received. One instance per redactor, reused by every call of it: read it before the redactor's next call or its return to
+ * the pool, and {@link #takeBytes() take} the output, so that the pooled redactor does not keep it.
  */
 public final class Redaction {
     @Nullable

@@ -19,8 +19,8 @@ import io.github.mongoredact.internal.rules.CompiledPolicy;
  * binary, and every kept string is checked as {@link io.github.mongoredact.internal.bson.BsonValidation} says; a verbatim
  * policy checks the framing only.</p>
  *
- * <p>Not thread-safe: one instance per thread, reused. Allocation-free. {@link #clear()} forgets the source and destination
- * at the end of every call, so that the thread's state references no command's bytes after its callback.</p>
+ * <p>Not thread-safe: one instance per redactor, reused. Allocation-free. {@link #clear()} forgets the source and destination
+ * at the end of every call, so that a pooled redactor references no command's bytes after its callback.</p>
  */
 final class RedactionWalker {
     static final int MAX_DEPTH = BsonBounds.MAX_DEPTH;
