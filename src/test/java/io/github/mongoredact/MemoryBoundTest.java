@@ -1,20 +1,10 @@
 package io.github.mongoredact;
 
-import com.mongodb.MongoWriteException;
 import com.mongodb.client.MongoClient;
 import com.mongodb.client.MongoCollection;
-import com.mongodb.event.CommandFailedEvent;
 import com.mongodb.event.CommandListener;
-import com.mongodb.event.CommandStartedEvent;
-import com.mongodb.event.CommandSucceededEvent;
 import org.bson.Document;
 import org.junit.jupiter.api.Test;
-
-import java.util.ArrayList;
-import java.util.List;
-import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.Semaphore;
-import java.util.concurrent.atomic.AtomicReference;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -34,7 +24,7 @@ class MemoryBoundTest {
     void requestThreadsThatEachSentOneMegabyteCommandHoldAtMost48MegabytesMore() throws Exception {
         RedactingCommandListener redacting = RedactingCommandListener.builder().policy(RedactionPolicy.defaults())
                 .addListener(new CommandListener() { }).build();
-        Switch listener = new Switch(redacting);
+        ParkedThreads.Switch listener = new ParkedThreads.Switch(redacting);
         try (EmbeddedServer server = new EmbeddedServer()) {
             MongoClient client = server.client(listener);
             MongoCollection<Document> blobs = client.getDatabase("memory").getCollection("blobs");
@@ -60,73 +50,8 @@ class MemoryBoundTest {
     /** @return heap in use while {@code count} threads, each after one insert of the blob, are parked */
     private static long heldByParkedThreads(final MongoCollection<Document> blobs, final String blob, final int count)
             throws Exception {
-        Semaphore sending = new Semaphore(CONCURRENT);
-        CountDownLatch sent = new CountDownLatch(count);
-        CountDownLatch finish = new CountDownLatch(1);
-        AtomicReference<Throwable> failure = new AtomicReference<>();
-        List<Thread> threads = new ArrayList<>();
-        for (int i = 0; i < count; i++) {
-            Thread thread = new Thread(() -> {
-                try {
-                    sending.acquire();
-                    try {
-                        blobs.insertOne(new Document("_id", 0).append("blob", blob));
-                        failure.compareAndSet(null, new AssertionError("duplicate _id accepted"));
-                    } catch (MongoWriteException expected) {
-                        // the duplicate key: the command went out whole
-                    } finally {
-                        sending.release();
-                    }
-                    sent.countDown();
-                    finish.await();
-                } catch (Throwable e) {
-                    failure.compareAndSet(null, e);
-                    sent.countDown();
-                }
-            }, "request-" + i);
-            thread.start();
-            threads.add(thread);
-        }
-        sent.await();
-        long held = HeapUse.settled();
-        finish.countDown();
-        for (Thread thread : threads) {
-            thread.join();
-        }
-        if (failure.get() != null) {
-            throw new AssertionError(failure.get());
-        }
-        return held;
-    }
-
-    /** Forwards to the listener only when on, so that both runs share one client, its pool and its buffers. */
-    private static final class Switch implements CommandListener {
-        private final CommandListener listener;
-        volatile boolean on;
-
-        Switch(final CommandListener listener) {
-            this.listener = listener;
-        }
-
-        @Override
-        public void commandStarted(final CommandStartedEvent event) {
-            if (on) {
-                listener.commandStarted(event);
-            }
-        }
-
-        @Override
-        public void commandSucceeded(final CommandSucceededEvent event) {
-            if (on) {
-                listener.commandSucceeded(event);
-            }
-        }
-
-        @Override
-        public void commandFailed(final CommandFailedEvent event) {
-            if (on) {
-                listener.commandFailed(event);
-            }
-        }
+        int[] named = {0};
+        return ParkedThreads.heldAfter(task -> new Thread(task, "request-" + named[0]++), count, CONCURRENT,
+                ParkedThreads.duplicateInsert(blobs, blob), HeapUse::settled);
     }
 }

@@ -1,9 +1,13 @@
 package io.github.mongoredact;
 
+import com.mongodb.MongoWriteException;
+import com.mongodb.client.MongoCollection;
 import com.mongodb.event.CommandFailedEvent;
 import com.mongodb.event.CommandListener;
 import com.mongodb.event.CommandStartedEvent;
 import com.mongodb.event.CommandSucceededEvent;
+
+import org.bson.Document;
 
 import java.lang.management.ManagementFactory;
 import java.util.ArrayList;
@@ -93,6 +97,22 @@ final class ParkedThreads {
             throw new AssertionError(failure.get());
         }
         return held;
+    }
+
+    /**
+     * @return an insert of the blob under {@code _id} 0, which the collection already holds: the server refuses it (a write
+     *         error in an ok reply) and keeps none of the blobs, while the driver sends the whole document, which the listener
+     *         gathers and redacts
+     */
+    static Runnable duplicateInsert(final MongoCollection<Document> blobs, final String blob) {
+        return () -> {
+            try {
+                blobs.insertOne(new Document("_id", 0).append("blob", blob));
+                throw new AssertionError("duplicate _id accepted");
+            } catch (MongoWriteException expected) {
+                // the duplicate key: the command went out whole
+            }
+        };
     }
 
     /** @return the lowest of {@link #SAMPLES} readings of {@link HeapUse#settled()} */

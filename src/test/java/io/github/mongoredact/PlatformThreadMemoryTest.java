@@ -2,7 +2,6 @@ package io.github.mongoredact;
 
 import com.mongodb.ConnectionString;
 import com.mongodb.MongoClientSettings;
-import com.mongodb.MongoWriteException;
 import com.mongodb.client.MongoClient;
 import com.mongodb.client.MongoClients;
 import com.mongodb.client.MongoCollection;
@@ -58,14 +57,7 @@ class PlatformThreadMemoryTest {
             MongoCollection<Document> blobs = client.getDatabase("memory").getCollection("blobs");
             blobs.insertOne(new Document("_id", 0));
             String blob = "x".repeat(BLOB);
-            Runnable insert = () -> {
-                try {
-                    blobs.insertOne(new Document("_id", 0).append("blob", blob));
-                    throw new AssertionError("duplicate _id accepted");
-                } catch (MongoWriteException expected) {
-                    // the duplicate key: the command went out whole
-                }
-            };
+            Runnable insert = ParkedThreads.duplicateInsert(blobs, blob);
             AtomicInteger named = new AtomicInteger();
             ThreadFactory platform = task -> new Thread(task, "request-" + named.getAndIncrement());
 

@@ -33,7 +33,7 @@ import java.util.regex.Pattern;
  * <pre>
  * java -cp target/benchmarks.jar io.github.mongoredact.jmh.report.Rounds order --seed 11 --round 2 A B C   # shuffled names
  * java -cp target/benchmarks.jar io.github.mongoredact.jmh.report.Rounds report --markdown r.md --json r.json round-*.json
- *      [--targets issue20|issue11]
+ *      [--targets issue20|issue11|issue31]
  * java -cp target/benchmarks.jar io.github.mongoredact.jmh.report.Rounds merge round-1.json round-1-*.json  # one JMH file
  * </pre>
  */
@@ -74,7 +74,7 @@ public final class Rounds {
 
     /**
      * @param args {@code order --seed S --round R name...}, {@code merge out.json file...}, or
-     *             {@code report [--markdown file] [--json file] [--targets issue20|issue11] file...}
+     *             {@code report [--markdown file] [--json file] [--targets issue20|issue11|issue31] file...}
      * @throws IOException when a file can not be read or written
      */
     public static void main(final String[] args) throws IOException {
@@ -109,7 +109,7 @@ public final class Rounds {
         } else {
             System.err.println("usage: Rounds order --seed S --round R name...");
             System.err.println("       Rounds merge out.json jmh-result.json...");
-            System.err.println("       Rounds report [--markdown f] [--json f] [--targets issue20|issue11] "
+            System.err.println("       Rounds report [--markdown f] [--json f] [--targets issue20|issue11|issue31] "
                     + "round-<r>-<name>.json...");
             System.exit(2);
         }
@@ -138,8 +138,10 @@ public final class Rounds {
                 return Targets.ISSUE_20;
             case "issue11":
                 return Targets.ISSUE_11;
+            case "issue31":
+                return Targets.ISSUE_31;
             default:
-                throw new IllegalArgumentException("--targets " + name + " (issue20 or issue11)");
+                throw new IllegalArgumentException("--targets " + name + " (issue20, issue11 or issue31)");
         }
     }
 

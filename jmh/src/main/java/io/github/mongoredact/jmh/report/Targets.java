@@ -11,8 +11,8 @@ import java.util.Map;
  *
  * <ul>
  *     <li>{@link #check}: the per-event targets of issue 5, on the rows of one run ({@code Report --targets});</li>
- *     <li>{@link #ISSUE_11} and {@link #ISSUE_20}: the ratios the interleaved runs of {@code run-targets.sh} judge
- *     ({@code Rounds report}), each a {@link Ratio} of two subjects at one size.</li>
+ *     <li>{@link #ISSUE_11}, {@link #ISSUE_20} and {@link #ISSUE_31}: the ratios the interleaved runs of {@code run-targets.sh}
+ *     judge ({@code Rounds report}), each a {@link Ratio} of two subjects at one size.</li>
  * </ul>
  */
 final class Targets {
@@ -45,11 +45,26 @@ final class Targets {
      */
     static final Set ISSUE_20 = new Set("Targets of issue 20", true, issue20());
 
+    /**
+     * Issue 31's targets, at every size of {@link #ISSUE_20_SIZES} on the plain top level: ours against the floors with what the
+     * driver's event API forces ({@code FloorForwarded}: the bare floor's array in the owned {@code RawBsonDocument} and a new
+     * event forwarded), the metrics pair against Micrometer's listener; then issue 11's B/op targets.
+     */
+    static final Set ISSUE_31 = new Set("Targets of issue 31", true, issue31());
+
     private Targets() {
     }
 
+    private static List<Ratio> issue31() {
+        String[][] judged = {
+                {"OursDefaults.started", "FloorForwarded.started floor=onePass", "plain", "1.5"},
+                {"OursSpecOnly.started", "FloorForwarded.started floor=framingCopy", "plain", "1.2"},
+                {"MicrometerSink.metricsPair", "MicrometerListener.metricsPair", null, "1.0"},
+        };
+        return atEverySize(judged);
+    }
+
     private static List<Ratio> issue20() {
-        List<Ratio> list = new ArrayList<>();
         String[][] judged = {
                 {"OursDefaults.started", "FloorOnePass.started", "plain", "1.5"},
                 {"OursDefaults.started", "CodecEncoding.started", "plain", "0.5"},
@@ -66,6 +81,15 @@ final class Targets {
                 {"FloorForwarded.started floor=framingCopy", "FloorFramingCopy.started", "plain", "NaN"},
                 {"FloorForwarded.started floor=framingCopy", "Clone.started", "plain", "NaN"},
         };
+        return atEverySize(judged);
+    }
+
+    /**
+     * @param judged per target: numerator, denominator, shape (null: any), limit (NaN: shown)
+     * @return each target at every size of {@link #ISSUE_20_SIZES}, then issue 11's B/op targets
+     */
+    private static List<Ratio> atEverySize(final String[][] judged) {
+        List<Ratio> list = new ArrayList<>();
         for (String[] t : judged) {
             for (String[] size : ISSUE_20_SIZES) {
                 Map<String, String> at = new LinkedHashMap<>();
