@@ -48,15 +48,17 @@ public final class RedactingCommandListener implements CommandListener {
     private final List<CommandListener> listeners;
     private final List<CommandSink> sinks;
     private final int maxInFlight;
-    private final CommandProcessor processor;
+    private final CommandProcessor<StartedCommand, CompletedCommand> processor;
+    private final ListenerCounters counters;
 
     private RedactingCommandListener(final Builder builder) {
         this.policy = builder.policy;
         this.listeners = Collections.unmodifiableList(new ArrayList<>(builder.listeners));
         this.sinks = Collections.unmodifiableList(new ArrayList<>(builder.sinks));
         this.maxInFlight = builder.maxInFlight;
-        this.processor = new CommandProcessor(RedactionPolicy.compiledOf(policy), policy.isRedactFailures(),
-                new Downstream(listeners, sinks), maxInFlight, Facts.INSTANCE);
+        this.processor = new CommandProcessor<>(RedactionPolicy.compiledOf(policy), policy.isRedactFailures(),
+                new Downstream<>(listeners, sinks, Facts.INSTANCE), maxInFlight, Facts.INSTANCE);
+        this.counters = new LiveCounters(processor.counters());
     }
 
     /**
@@ -119,7 +121,7 @@ public final class RedactingCommandListener implements CommandListener {
      * @since 0.1
      */
     public ListenerCounters getCounters() {
-        return processor.counters();
+        return counters;
     }
 
     @Override

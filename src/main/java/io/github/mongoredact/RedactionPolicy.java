@@ -2,6 +2,7 @@ package io.github.mongoredact;
 
 
 import io.github.mongoredact.internal.rules.CompiledPolicy;
+import io.github.mongoredact.internal.rules.PlainRule;
 
 import java.util.ArrayList;
 import java.util.Collections;
@@ -84,9 +85,9 @@ public final class RedactionPolicy {
         this.maxSequenceDocuments = builder.maxSequenceDocuments;
         this.maxDocumentBytes = builder.maxDocumentBytes;
         this.redactFailures = builder.redactFailures;
-        this.compiled = CompiledPolicy.compile(rules, unmatchedCommandAction, unmatchedReplyAction,
-                placeholderStyle == PlaceholderStyle.FIXED, keyMasking == KeyMasking.DATA_LIKE, maxSequenceDocuments,
-                maxDocumentBytes);
+        this.compiled = CompiledPolicy.compile(plain(rules), PlainRule.action(unmatchedCommandAction.name()),
+                PlainRule.action(unmatchedReplyAction.name()), placeholderStyle == PlaceholderStyle.FIXED,
+                keyMasking == KeyMasking.DATA_LIKE, maxSequenceDocuments, maxDocumentBytes);
     }
 
     /**
@@ -196,6 +197,16 @@ public final class RedactionPolicy {
 
     static CompiledPolicy compiledOf(final RedactionPolicy policy) {
         return policy.compiled;
+    }
+
+    /** The rules as the plain values the compiled policy is made of: it uses none of the API's types. */
+    private static List<PlainRule> plain(final List<FieldRule> rules) {
+        List<PlainRule> plain = new ArrayList<>(rules.size());
+        for (FieldRule rule : rules) {
+            plain.add(new PlainRule(rule.getTarget() == FieldRule.Target.REPLY, rule.getCommandName(), rule.getPath(),
+                    rule.getAction().name(), rule.getTypes()));
+        }
+        return plain;
     }
 
     @Override
