@@ -4,6 +4,7 @@ import com.mongodb.event.CommandFailedEvent;
 import com.mongodb.event.CommandListener;
 import com.mongodb.event.CommandStartedEvent;
 import com.mongodb.event.CommandSucceededEvent;
+import com.mongodb.lang.Nullable;
 import io.github.mongoredact.internal.bson.DriverApi;
 import io.github.mongoredact.internal.event.CommandProcessor;
 import io.github.mongoredact.internal.event.Downstream;
@@ -67,6 +68,19 @@ public final class RedactingCommandListener implements CommandListener {
      */
     public static Builder builder() {
         return new Builder();
+    }
+
+    /**
+     * Whether the MongoDB Java driver on the class path offers all the listener needs, asked without building one (a start-up
+     * check, such as the Spring Boot auto-configuration's). Detected once.
+     *
+     * @return null when it does; else the message {@link Builder#build()} refuses with: the supported range, the driver's
+     *         version and what it lacks
+     * @since 0.5
+     */
+    @Nullable
+    public static String driverRefusal() {
+        return DriverApi.refusal();
     }
 
     @Override
@@ -209,7 +223,7 @@ public final class RedactingCommandListener implements CommandListener {
          * @since 0.1
          */
         public RedactingCommandListener build() {
-            String refusal = DriverApi.refusal();
+            String refusal = driverRefusal();
             if (refusal != null) {
                 throw new IllegalStateException(refusal);
             }
