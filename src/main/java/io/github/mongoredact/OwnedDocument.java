@@ -7,9 +7,11 @@ import io.github.mongoredact.internal.bson.DocumentBytes;
 import io.github.mongoredact.internal.json.QueryText;
 import io.github.mongoredact.internal.json.TruncatedJson;
 import io.github.mongoredact.internal.walk.TopLevelFields;
+import org.bson.BsonDocument;
 import org.bson.BsonSerializationException;
 import org.bson.BsonValue;
 import org.bson.RawBsonDocument;
+import org.bson.codecs.BsonDocumentCodec;
 
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
@@ -34,10 +36,11 @@ import static io.github.mongoredact.internal.Checks.notNull;
  * @since 0.5
  */
 public final class OwnedDocument {
-    private final RawBsonDocument document;
+    /** Raw: the listener's copies, its markers and the empty document are; read in place. */
+    private final BsonDocument document;
 
     /** @param document an owned, immutable document of the listener: a copy it wrote, a marker, or the empty document */
-    OwnedDocument(final RawBsonDocument document) {
+    OwnedDocument(final BsonDocument document) {
         this.document = document;
     }
 
@@ -94,7 +97,7 @@ public final class OwnedDocument {
      * @since 0.5
      */
     public boolean containsKey(final String key) {
-        return locate(utf8(notNull("key", key))) >= 0;
+        return locate(raw(), utf8(notNull("key", key))) >= 0;
     }
 
     /**
@@ -124,20 +127,22 @@ public final class OwnedDocument {
         if (!(other instanceof OwnedDocument)) {
             return false;
         }
-        RawBsonDocument that = ((OwnedDocument) other).document;
-        int length = DocumentBytes.length(document);
-        int from = DocumentBytes.offset(document);
+        RawBsonDocument raw = raw();
+        RawBsonDocument that = ((OwnedDocument) other).raw();
+        int length = DocumentBytes.length(raw);
+        int from = DocumentBytes.offset(raw);
         int thatFrom = DocumentBytes.offset(that);
-        return length == DocumentBytes.length(that) && Arrays.equals(DocumentBytes.array(document), from,
+        return length == DocumentBytes.length(that) && Arrays.equals(DocumentBytes.array(raw), from,
                 from + length, DocumentBytes.array(that), thatFrom, thatFrom + length);
     }
 
     /** @return a hash of the document's bytes */
     @Override
     public int hashCode() {
-        byte[] src = DocumentBytes.array(document);
-        int from = DocumentBytes.offset(document);
-        int end = from + DocumentBytes.length(document);
+        RawBsonDocument raw = raw();
+        byte[] src = DocumentBytes.array(raw);
+        int from = DocumentBytes.offset(raw);
+        int end = from + DocumentBytes.length(raw);
         int hash = 1;
         for (int i = from; i < end; i++) {
             hash = 31 * hash + src[i];
@@ -154,7 +159,8 @@ public final class OwnedDocument {
     /** @return the element of that name (the first element for null) as a document of its own, over a copy of its bytes */
     @Nullable
     private RawBsonDocument element(@Nullable final byte[] name) {
-        long found = locate(name);
+        RawBsonDocument raw = raw();
+        long found = locate(raw, name);
         if (found < 0) {
             return null;
         }
@@ -162,14 +168,19 @@ public final class OwnedDocument {
         int end = (int) found;
         byte[] bytes = new byte[end - start + 5];
         Bytes.writeInt(bytes, 0, bytes.length);
-        System.arraycopy(DocumentBytes.array(document), start, bytes, 4, end - start);
+        System.arraycopy(DocumentBytes.array(raw), start, bytes, 4, end - start);
         return new RawBsonDocument(bytes);
     }
 
-    private long locate(@Nullable final byte[] name) {
+    /** @return the document as raw bytes: itself (a plain document, which the listener never hands over, is encoded) */
+    private RawBsonDocument raw() {
+        return document instanceof RawBsonDocument ? (RawBsonDocument) document
+                : new RawBsonDocument(document, new BsonDocumentCodec());
+    }
+
+    private static long locate(final RawBsonDocument raw, @Nullable final byte[] name) {
         try {
-            return TopLevelFields.locate(DocumentBytes.array(document), DocumentBytes.offset(document),
-                    DocumentBytes.length(document), name);
+            return TopLevelFields.locate(DocumentBytes.array(raw), DocumentBytes.offset(raw), DocumentBytes.length(raw), name);
         } catch (BsonFormatException e) {
             // never for a copy the listener wrote, whose framing it checked
             throw new BsonSerializationException("the owned document's bytes do not add up: " + e.getMessage());

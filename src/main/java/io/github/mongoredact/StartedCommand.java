@@ -7,8 +7,6 @@ import com.mongodb.lang.Nullable;
 import io.github.mongoredact.internal.bson.DriverApi;
 import io.github.mongoredact.internal.rules.SpecRedaction;
 import org.bson.BsonDocument;
-import org.bson.RawBsonDocument;
-import org.bson.codecs.BsonDocumentCodec;
 
 import static io.github.mongoredact.internal.Checks.notNull;
 
@@ -114,12 +112,7 @@ public final class StartedCommand {
     /** @return the view of an owned document of the listener's, or null */
     @Nullable
     static OwnedDocument view(@Nullable final BsonDocument owned) {
-        if (owned == null) {
-            return null;
-        }
-        // the listener's documents are raw (its copies, markers, the empty document); a plain one would be copied once
-        return new OwnedDocument(owned instanceof RawBsonDocument ? (RawBsonDocument) owned
-                : new RawBsonDocument(owned, new BsonDocumentCodec()));
+        return owned == null ? null : new OwnedDocument(owned);
     }
 
     /**

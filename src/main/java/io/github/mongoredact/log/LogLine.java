@@ -4,7 +4,6 @@ import com.mongodb.ServerAddress;
 import com.mongodb.connection.ConnectionDescription;
 import com.mongodb.connection.ConnectionId;
 import io.github.mongoredact.StartedCommand;
-import io.github.mongoredact.internal.bson.DriverApi;
 import org.bson.types.ObjectId;
 
 import java.util.ArrayList;
@@ -61,8 +60,8 @@ final class LogLine {
         ConnectionDescription description = started.getConnectionDescription();
         ConnectionId connectionId = description.getConnectionId();
         ServerAddress address = description.getServerAddress();
-        text(" using a connection with driver-generated ID ").field("driverConnectionId", DriverApi.localValue(connectionId));
-        Long serverValue = DriverApi.serverValue(connectionId);
+        text(" using a connection with driver-generated ID ").field("driverConnectionId", started.getDriverConnectionId());
+        Long serverValue = started.getServerConnectionId();
         if (serverValue != null) {
             text(" and server-generated ID ").field("serverConnectionId", serverValue);
         }
