@@ -26,7 +26,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * compiled classes would miss the constants the compiler inlines): each package uses only those below it, none uses the API's
  * facade, and no import of the library's sources is there for javadoc alone.
  */
-class InternalPackagesTest {
+public class InternalPackagesTest {
     private static final String ROOT = "io.github.mongoredact";
     private static final String INTERNAL = ROOT + ".internal";
     /** The internal packages from the bottom up: each may use only those before it. */
@@ -186,7 +186,7 @@ class InternalPackagesTest {
     }
 
     /** The source without its comments, and with its string and character literals emptied. */
-    static String code(final String source) {
+    public static String code(final String source) {
         StringBuilder out = new StringBuilder(source.length());
         int i = 0;
         int n = source.length();
