@@ -120,7 +120,7 @@ public final class OwnedDocument {
      * @return whether it is a view of a document with the same bytes
      */
     @Override
-    public boolean equals(@Nullable final Object other) {
+    public boolean equals(final Object other) {
         if (this == other) {
             return true;
         }

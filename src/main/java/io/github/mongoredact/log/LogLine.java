@@ -2,7 +2,6 @@ package io.github.mongoredact.log;
 
 import com.mongodb.ServerAddress;
 import com.mongodb.connection.ConnectionDescription;
-import com.mongodb.connection.ConnectionId;
 import io.github.mongoredact.StartedCommand;
 import org.bson.types.ObjectId;
 
@@ -58,7 +57,6 @@ final class LogLine {
      */
     LogLine connection(final StartedCommand started) {
         ConnectionDescription description = started.getConnectionDescription();
-        ConnectionId connectionId = description.getConnectionId();
         ServerAddress address = description.getServerAddress();
         text(" using a connection with driver-generated ID ").field("driverConnectionId", started.getDriverConnectionId());
         Long serverValue = started.getServerConnectionId();

@@ -3,6 +3,8 @@ package io.github.mongoredact.internal.rules;
 import com.mongodb.lang.Nullable;
 import org.bson.BsonType;
 
+import java.util.Collections;
+import java.util.HashSet;
 import java.util.Set;
 
 /**
@@ -34,7 +36,7 @@ public final class PlainRule {
         this.commandName = commandName;
         this.path = path;
         this.action = action(actionName);
-        this.types = types;
+        this.types = Collections.unmodifiableSet(new HashSet<>(types));
     }
 
     /**
