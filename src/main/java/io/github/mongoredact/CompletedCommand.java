@@ -123,6 +123,18 @@ public final class CompletedCommand {
     }
 
     /**
+     * The read-only view of {@link #getReply()}: its size, its text as the driver's log shows it, its top-level fields. Made
+     * on each call, over the same bytes (no copy).
+     *
+     * @return the view of the redacted, owned reply, or null when {@link #getReply()} is null
+     * @since 0.5
+     */
+    @Nullable
+    public OwnedDocument getReplyView() {
+        return StartedCommand.view(getReply());
+    }
+
+    /**
      * @return the reply's size in bytes as received, or -1 for a failure
      * @since 0.1
      */

@@ -4,13 +4,16 @@ import com.mongodb.event.CommandStartedEvent;
 import com.mongodb.lang.Nullable;
 import io.github.mongoredact.internal.event.CommandFacts;
 import io.github.mongoredact.internal.event.ReplyFacts;
+import io.github.mongoredact.internal.event.SinkCalls;
 import org.bson.BsonDocument;
 
 /**
- * The one maker of {@link StartedCommand} and {@link CompletedCommand}, whose constructors are package-private: the listener
- * hands this to its pipeline, which lives in an internal package. Stateless and thread-safe.
+ * The one maker of {@link StartedCommand} and {@link CompletedCommand}, whose constructors are package-private, and the caller
+ * of {@link CommandSink}s: the listener hands this to its pipeline, which lives in an internal package and knows these types
+ * only as its type parameters. Stateless and thread-safe.
  */
-final class Facts implements CommandFacts {
+final class Facts implements CommandFacts<StartedCommand, CompletedCommand>,
+        SinkCalls<CommandSink, StartedCommand, CompletedCommand> {
     static final Facts INSTANCE = new Facts();
 
     private Facts() {
@@ -34,5 +37,35 @@ final class Facts implements CommandFacts {
     public CompletedCommand failed(final StartedCommand started, final long elapsedNanos, final Throwable failure,
                                    final int errorCode, @Nullable final String errorCodeName) {
         return new CompletedCommand(started, elapsedNanos, null, -1, failure, errorCode, errorCodeName, 0);
+    }
+
+    @Override
+    public boolean isRedactedBySpec(final StartedCommand started) {
+        return started.isRedactedBySpec();
+    }
+
+    @Override
+    public boolean needsDocuments(final CommandSink sink) {
+        return sink.needsDocuments();
+    }
+
+    @Override
+    public boolean needsReplyDocuments(final CommandSink sink) {
+        return sink.needsReplyDocuments();
+    }
+
+    @Override
+    public boolean needsFingerprint(final CommandSink sink) {
+        return sink.needsFingerprint();
+    }
+
+    @Override
+    public void started(final CommandSink sink, final StartedCommand command) {
+        sink.started(command);
+    }
+
+    @Override
+    public void completed(final CommandSink sink, final CompletedCommand command) {
+        sink.completed(command);
     }
 }

@@ -4,6 +4,7 @@ import com.mongodb.event.CommandFailedEvent;
 import com.mongodb.event.CommandListener;
 import com.mongodb.event.CommandStartedEvent;
 import com.mongodb.event.CommandSucceededEvent;
+import com.mongodb.lang.Nullable;
 import io.github.mongoredact.internal.bson.DriverApi;
 import io.github.mongoredact.internal.event.CommandProcessor;
 import io.github.mongoredact.internal.event.Downstream;
@@ -48,15 +49,17 @@ public final class RedactingCommandListener implements CommandListener {
     private final List<CommandListener> listeners;
     private final List<CommandSink> sinks;
     private final int maxInFlight;
-    private final CommandProcessor processor;
+    private final CommandProcessor<StartedCommand, CompletedCommand> processor;
+    private final ListenerCounters counters;
 
     private RedactingCommandListener(final Builder builder) {
         this.policy = builder.policy;
         this.listeners = Collections.unmodifiableList(new ArrayList<>(builder.listeners));
         this.sinks = Collections.unmodifiableList(new ArrayList<>(builder.sinks));
         this.maxInFlight = builder.maxInFlight;
-        this.processor = new CommandProcessor(RedactionPolicy.compiledOf(policy), policy.isRedactFailures(),
-                new Downstream(listeners, sinks), maxInFlight, Facts.INSTANCE);
+        this.processor = new CommandProcessor<>(RedactionPolicy.compiledOf(policy), policy.isRedactFailures(),
+                new Downstream<>(listeners, sinks, Facts.INSTANCE), maxInFlight, Facts.INSTANCE);
+        this.counters = new LiveCounters(processor.counters());
     }
 
     /**
@@ -65,6 +68,19 @@ public final class RedactingCommandListener implements CommandListener {
      */
     public static Builder builder() {
         return new Builder();
+    }
+
+    /**
+     * Whether the MongoDB Java driver on the class path offers all the listener needs, asked without building one (a start-up
+     * check, such as the Spring Boot auto-configuration's). Detected once.
+     *
+     * @return null when it does; else the message {@link Builder#build()} refuses with: the supported range, the driver's
+     *         version and what it lacks
+     * @since 0.5
+     */
+    @Nullable
+    public static String driverRefusal() {
+        return DriverApi.refusal();
     }
 
     @Override
@@ -119,7 +135,7 @@ public final class RedactingCommandListener implements CommandListener {
      * @since 0.1
      */
     public ListenerCounters getCounters() {
-        return processor.counters();
+        return counters;
     }
 
     @Override
@@ -207,7 +223,7 @@ public final class RedactingCommandListener implements CommandListener {
          * @since 0.1
          */
         public RedactingCommandListener build() {
-            String refusal = DriverApi.refusal();
+            String refusal = driverRefusal();
             if (refusal != null) {
                 throw new IllegalStateException(refusal);
             }

@@ -1,7 +1,9 @@
 package io.github.mongoredact;
 
 
+import io.github.mongoredact.internal.failure.FailureRedactor;
 import io.github.mongoredact.internal.rules.CompiledPolicy;
+import io.github.mongoredact.internal.rules.PlainRule;
 
 import java.util.ArrayList;
 import java.util.Collections;
@@ -84,9 +86,9 @@ public final class RedactionPolicy {
         this.maxSequenceDocuments = builder.maxSequenceDocuments;
         this.maxDocumentBytes = builder.maxDocumentBytes;
         this.redactFailures = builder.redactFailures;
-        this.compiled = CompiledPolicy.compile(rules, unmatchedCommandAction, unmatchedReplyAction,
-                placeholderStyle == PlaceholderStyle.FIXED, keyMasking == KeyMasking.DATA_LIKE, maxSequenceDocuments,
-                maxDocumentBytes);
+        this.compiled = CompiledPolicy.compile(plain(rules), PlainRule.action(unmatchedCommandAction.name()),
+                PlainRule.action(unmatchedReplyAction.name()), placeholderStyle == PlaceholderStyle.FIXED,
+                keyMasking == KeyMasking.DATA_LIKE, maxSequenceDocuments, maxDocumentBytes);
     }
 
     /**
@@ -194,8 +196,38 @@ public final class RedactionPolicy {
         return redactFailures;
     }
 
+    /**
+     * Redacts a failure as the listener redacts the failures of ordinary commands under this policy, for code that meets a
+     * driver's failure outside the listener (a tracing handler, an application's own error report): the exception and each
+     * of its causes rebuilt with the server's and the driver's texts scrubbed and their documents redacted by the reply rules
+     * of the command; the type, code, code name, error labels and stack trace kept. Where {@link #isRedactFailures()} is
+     * false, the failure itself. (For the spec's sensitive commands the listener keeps less: the code, the code name and the
+     * error labels.) Thread-safe; it allocates, as failures are rare.
+     *
+     * @param failure the failure
+     * @param commandName the command whose reply rules redact the failure's documents, such as {@code insert}
+     * @return the redacted failure, a new throwable; the failure itself when {@link #isRedactFailures()} is false
+     * @throws RuntimeException if the failure can not be rebuilt: then forward a stand-in without its text, never the failure
+     * @since 0.5
+     */
+    public Throwable redactFailure(final Throwable failure, final String commandName) {
+        notNull("failure", failure);
+        notNull("commandName", commandName);
+        return redactFailures ? new FailureRedactor(compiled).redact(failure, commandName) : failure;
+    }
+
     static CompiledPolicy compiledOf(final RedactionPolicy policy) {
         return policy.compiled;
+    }
+
+    /** The rules as the plain values the compiled policy is made of: it uses none of the API's types. */
+    private static List<PlainRule> plain(final List<FieldRule> rules) {
+        List<PlainRule> plain = new ArrayList<>(rules.size());
+        for (FieldRule rule : rules) {
+            plain.add(new PlainRule(rule.getTarget() == FieldRule.Target.REPLY, rule.getCommandName(), rule.getPath(),
+                    rule.getAction().name(), rule.getTypes()));
+        }
+        return plain;
     }
 
     @Override

@@ -4,6 +4,8 @@ import com.mongodb.RequestContext;
 import com.mongodb.connection.ConnectionDescription;
 import com.mongodb.event.CommandStartedEvent;
 import com.mongodb.lang.Nullable;
+import io.github.mongoredact.internal.bson.DriverApi;
+import io.github.mongoredact.internal.rules.SpecRedaction;
 import org.bson.BsonDocument;
 
 import static io.github.mongoredact.internal.Checks.notNull;
@@ -93,6 +95,24 @@ public final class StartedCommand {
     @Nullable
     public BsonDocument getCommand() {
         return command;
+    }
+
+    /**
+     * The read-only view of {@link #getCommand()}: its size, its text as the driver's log and OpenTelemetry show it, its
+     * top-level fields. Made on each call, over the same bytes (no copy).
+     *
+     * @return the view of the redacted, owned command, or null when {@link #getCommand()} is null
+     * @since 0.5
+     */
+    @Nullable
+    public OwnedDocument getCommandView() {
+        return view(command);
+    }
+
+    /** @return the view of an owned document of the listener's, or null */
+    @Nullable
+    static OwnedDocument view(@Nullable final BsonDocument owned) {
+        return owned == null ? null : new OwnedDocument(owned);
     }
 
     /**
@@ -212,6 +232,48 @@ public final class StartedCommand {
      */
     public ConnectionDescription getConnectionDescription() {
         return connectionDescription;
+    }
+
+    /**
+     * The driver's id of the connection, as the driver's command log shows it ({@code driverConnectionId}): the same call on
+     * every driver line the listener supports.
+     *
+     * @return the driver-generated id of the connection the command was sent on
+     * @since 0.5
+     */
+    public long getDriverConnectionId() {
+        return DriverApi.localValue(connectionDescription.getConnectionId());
+    }
+
+    /**
+     * @return the server-generated id of the connection ({@code serverConnectionId}), or null when the server did not tell it
+     * @since 0.5
+     */
+    @Nullable
+    public Long getServerConnectionId() {
+        return DriverApi.serverValue(connectionDescription.getConnectionId());
+    }
+
+    /**
+     * Whether the command is one the specifications call sensitive: {@link #isRedactedBySpec()}, and, where the start was not
+     * held ({@link CompletedCommand#isStartKnown()} false, no document to tell), a command whose name alone is one of the
+     * spec's sensitive commands ({@code authenticate}, {@code saslStart}, {@code createUser}..., in any case). MongoDB's
+     * OpenTelemetry specification makes no span for them.
+     *
+     * @return whether the command is sensitive
+     * @since 0.5
+     */
+    public boolean isSensitive() {
+        return isRedactedBySpec() || SpecRedaction.isSensitiveName(commandName);
+    }
+
+    /**
+     * @return whether the command is a {@code hello} or an {@code isMaster} (in any case): the handshake's, for which MongoDB's
+     *         OpenTelemetry specification makes no span (the driver sends it to listeners only outside the handshake)
+     * @since 0.5
+     */
+    public boolean isHello() {
+        return SpecRedaction.isHello(commandName);
     }
 
     @Override

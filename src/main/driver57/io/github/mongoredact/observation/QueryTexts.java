@@ -3,11 +3,8 @@ package io.github.mongoredact.observation;
 import com.mongodb.connection.ConnectionId;
 import com.mongodb.lang.Nullable;
 import io.github.mongoredact.CommandSink;
+import io.github.mongoredact.OwnedDocument;
 import io.github.mongoredact.StartedCommand;
-import io.github.mongoredact.internal.bson.DriverApi;
-import io.github.mongoredact.internal.json.QueryText;
-import io.github.mongoredact.internal.rules.SpecRedaction;
-import org.bson.BsonDocument;
 
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.LongAdder;
@@ -48,22 +45,22 @@ final class QueryTexts implements CommandSink {
 
     @Override
     public void started(final StartedCommand command) {
-        BsonDocument copy = command.getCommand();
-        if (maxLength == 0 || copy == null || command.isRedactedBySpec() || SpecRedaction.isHello(command.getCommandName())) {
+        OwnedDocument copy = command.getCommandView();
+        if (maxLength == 0 || copy == null || command.isRedactedBySpec() || command.isHello()) {
             return;
         }
         if (byConnection.size() >= MAX_CONNECTIONS) {
             byConnection.clear();
             cleared.increment();
         }
-        byConnection.put(DriverApi.localValue(command.getConnectionDescription().getConnectionId()),
-                QueryText.render(copy, maxLength));
+        byConnection.put(command.getDriverConnectionId(), copy.toQueryText(maxLength));
     }
 
     /** @return the text left for the connection's command, taken out of the table; null when there is none */
     @Nullable
     String take(@Nullable final ConnectionId connectionId) {
-        return connectionId == null ? null : byConnection.remove(DriverApi.localValue(connectionId));
+        // the driver's own tracing comes with 5.7, whose connection ids are long
+        return connectionId == null ? null : byConnection.remove(connectionId.getLocalValue());
     }
 
     int maxLength() {

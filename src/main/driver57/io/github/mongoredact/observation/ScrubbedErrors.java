@@ -1,11 +1,10 @@
 package io.github.mongoredact.observation;
 
 import com.mongodb.lang.Nullable;
-import io.github.mongoredact.internal.Guard;
-import io.github.mongoredact.internal.failure.FailureRedactor;
+import io.github.mongoredact.CallbackGuard;
+import io.github.mongoredact.RedactionPolicy;
 import io.micrometer.observation.Observation;
 
-import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.LongAdder;
 
 /**
@@ -13,17 +12,16 @@ import java.util.concurrent.atomic.LongAdder;
  * handler (at the error) and the filter (at the stop, for a handler registered too late) agree. Thread-safe.
  */
 final class ScrubbedErrors {
-    private static final System.Logger LOGGER = Guard.logger(DriverTracing.class);
     /** The key under which the context keeps the rebuilt error. */
     private static final Object KEY = ScrubbedErrors.class;
 
-    /** Null when the policy keeps failures as they are ({@code RedactionPolicy.isRedactFailures()} false). */
+    /** The policy that redacts the errors; null when it keeps failures as they are ({@code isRedactFailures()} false). */
     @Nullable
-    private final FailureRedactor redactor;
+    private final RedactionPolicy redactor;
     final LongAdder failures = new LongAdder();
-    private final AtomicBoolean warned = new AtomicBoolean();
+    private final CallbackGuard guard = new CallbackGuard(DriverTracing.class);
 
-    ScrubbedErrors(@Nullable final FailureRedactor redactor) {
+    ScrubbedErrors(@Nullable final RedactionPolicy redactor) {
         this.redactor = redactor;
     }
 
@@ -42,11 +40,11 @@ final class ScrubbedErrors {
         }
         Throwable scrubbed;
         try {
-            scrubbed = redactor.redact(error, commandName == null ? "unknown" : commandName);
+            scrubbed = redactor.redactFailure(error, commandName == null ? "unknown" : commandName);
         } catch (Throwable t) {
-            Guard.rethrowIfStopRequest(t);
+            CallbackGuard.rethrowIfStopRequest(t);
             failures.increment();
-            Guard.log(LOGGER, warned, "DriverTracing could not redact the error of an observation; a stand-in without its"
+            guard.log("DriverTracing could not redact the error of an observation; a stand-in without its"
                     + " text was recorded", t);
             scrubbed = new IllegalStateException("The failure " + error.getClass().getName()
                     + " could not be redacted; its text is withheld");

@@ -2,13 +2,12 @@ package io.github.mongoredact.handoff;
 
 import com.mongodb.event.CommandListener;
 import com.mongodb.lang.Nullable;
+import io.github.mongoredact.CallbackGuard;
 import io.github.mongoredact.CommandSink;
 import io.github.mongoredact.CompletedCommand;
 import io.github.mongoredact.StartedCommand;
-import io.github.mongoredact.internal.Guard;
 
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.LongAdder;
 import java.util.concurrent.locks.LockSupport;
@@ -42,7 +41,6 @@ import static io.github.mongoredact.internal.Checks.notNull;
  * @since 0.1
  */
 public final class HandOffSink implements CommandSink, AutoCloseable {
-    private static final System.Logger LOGGER = Guard.logger(HandOffSink.class);
     private static final AtomicInteger THREADS = new AtomicInteger();
     private static final long PARK_NANOS = TimeUnit.MILLISECONDS.toNanos(50);
 
@@ -52,7 +50,7 @@ public final class HandOffSink implements CommandSink, AutoCloseable {
     private final LongAdder dropped = new LongAdder();
     private final LongAdder delivered = new LongAdder();
     private final LongAdder failures = new LongAdder();
-    private final AtomicBoolean warnedFailure = new AtomicBoolean();
+    private final CallbackGuard guard = new CallbackGuard(HandOffSink.class);
     private volatile boolean waiting;
 
     private HandOffSink(final Builder builder) {
@@ -168,9 +166,9 @@ public final class HandOffSink implements CommandSink, AutoCloseable {
                 target.completed((CompletedCommand) event);
             }
         } catch (Throwable t) {
-            Guard.rethrowIfStopRequest(t);
+            CallbackGuard.rethrowIfStopRequest(t);
             failures.increment();
-            Guard.log(LOGGER, warnedFailure, "The sink of " + thread.getName() + " (" + target + ") threw", t);
+            guard.log("The sink of " + thread.getName() + " (" + target + ") threw", t);
         } finally {
             delivered.increment();
         }

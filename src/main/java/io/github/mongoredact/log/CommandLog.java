@@ -1,7 +1,6 @@
 package io.github.mongoredact.log;
 
 import com.mongodb.lang.Nullable;
-import io.github.mongoredact.internal.json.TruncatedJson;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -155,7 +154,7 @@ interface CommandLog {
             }
             Throwable standIn = null;
             for (int i = chain.size() - 1; i >= 0; i--) {
-                standIn = new CutFailure(TruncatedJson.cut(texts.get(i), maxLength), standIn, chain.get(i).getStackTrace());
+                standIn = new CutFailure(CommandLogLines.cut(texts.get(i), maxLength), standIn, chain.get(i).getStackTrace());
             }
             return standIn;
         }

@@ -2,8 +2,8 @@ package io.github.mongoredact.log;
 
 import com.mongodb.lang.Nullable;
 import io.github.mongoredact.CompletedCommand;
+import io.github.mongoredact.OwnedDocument;
 import io.github.mongoredact.StartedCommand;
-import io.github.mongoredact.internal.json.TruncatedJson;
 import org.bson.BsonDocument;
 
 /**
@@ -12,6 +12,8 @@ import org.bson.BsonDocument;
  * shown as {@code {"$renderError": "<exception class>"}} and handed to the sink's failure count. Immutable, thread-safe.
  */
 final class CommandLogLines {
+    /** What the driver appends to a cut text. */
+    static final String ELLIPSIS = " ...";
     /** Where a document that cannot be read is reported: the sink counts it. */
     interface RenderErrors {
         void unreadable(RuntimeException e, BsonDocument document);
@@ -28,7 +30,7 @@ final class CommandLogLines {
     }
 
     LogLine started(final StartedCommand started) {
-        String json = render(started.getCommand());
+        String json = render(started.getCommandView(), started.getCommand());
         LogLine line = new LogLine(160 + json.length(), keyValuePairs);
         line.text("Command \"").field("commandName", started.getCommandName()).text("\" started on database \"")
                 .field("databaseName", started.getDatabaseName()).text("\"")
@@ -46,9 +48,9 @@ final class CommandLogLines {
                 .field("durationMS", command.getElapsedNanos() / 1_000_000.0).text(" ms")
                 .connection(started);
         if (command.isSucceeded()) {
-            line.text(" Command reply: ").field("reply", render(command.getReply()));
+            line.text(" Command reply: ").field("reply", render(command.getReplyView(), command.getReply()));
         } else {
-            line.structured("failure", TruncatedJson.cut(String.valueOf(command.getFailure()), maxDocumentLength));
+            line.structured("failure", cut(String.valueOf(command.getFailure()), maxDocumentLength));
         }
         if (command.hasError()) {
             line.structured("errorCode", command.getErrorCode());
@@ -60,16 +62,31 @@ final class CommandLogLines {
         return line;
     }
 
-    private String render(@Nullable final BsonDocument document) {
-        if (document == null) {
+    /** @param document the document the view shows, handed to the sink's report when it cannot be read */
+    private String render(@Nullable final OwnedDocument view, @Nullable final BsonDocument document) {
+        if (view == null || document == null) {
             return "{}";
         }
         try {
-            return TruncatedJson.render(document, maxDocumentLength);
+            return view.toJson(maxDocumentLength);
         } catch (RuntimeException e) {
             // bytes that are not BSON: the line still tells what ran, and the failure is counted
             renderErrors.unreadable(e, document);
             return "{\"$renderError\": \"" + e.getClass().getName() + "\"}";
         }
+    }
+
+    /**
+     * A text cut as the driver cuts a document's: past {@code maxLength} characters, its end replaced by {@code " ..."}; never
+     * half of a surrogate pair.
+     *
+     * @param maxLength the most characters shown, 0 for no limit
+     */
+    static String cut(final String text, final int maxLength) {
+        if (maxLength == 0 || text.length() <= maxLength) {
+            return text;
+        }
+        int end = Character.isHighSurrogate(text.charAt(maxLength - 1)) ? maxLength - 1 : maxLength;
+        return text.substring(0, end) + ELLIPSIS;
     }
 }

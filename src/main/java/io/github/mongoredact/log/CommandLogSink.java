@@ -3,13 +3,12 @@ package io.github.mongoredact.log;
 import com.mongodb.LoggerSettings;
 import com.mongodb.MongoClientSettings;
 import com.mongodb.lang.Nullable;
+import io.github.mongoredact.CallbackGuard;
 import io.github.mongoredact.CommandSink;
 import io.github.mongoredact.CompletedCommand;
 import io.github.mongoredact.StartedCommand;
-import io.github.mongoredact.internal.Guard;
 
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.LongAdder;
 
 import static io.github.mongoredact.internal.Checks.notNull;
@@ -59,7 +58,6 @@ import static io.github.mongoredact.internal.Checks.notNull;
  * @since 0.1
  */
 public final class CommandLogSink implements CommandSink {
-    private static final System.Logger LOGGER = Guard.logger(CommandLogSink.class);
     /** The default logger name: apart from the driver's {@code org.mongodb.driver.protocol.command}. */
     public static final String DEFAULT_LOGGER_NAME = "io.github.mongoredact.command";
 
@@ -73,7 +71,7 @@ public final class CommandLogSink implements CommandSink {
     private final boolean keyValuePairs;
     private final CommandLogLines lines;
     private final LongAdder failures = new LongAdder();
-    private final AtomicBoolean warnedFailure = new AtomicBoolean();
+    private final CallbackGuard guard = new CallbackGuard(CommandLogSink.class);
 
     private CommandLogSink(final Builder builder) {
         this.loggerName = builder.loggerName;
@@ -142,15 +140,15 @@ public final class CommandLogSink implements CommandSink {
      * report of a document that could not be read names the exception's class only: its message may quote the document.
      */
     private void failed(final Throwable t, final Object subject, final boolean fromDocument) {
-        Guard.rethrowIfStopRequest(t);
+        CallbackGuard.rethrowIfStopRequest(t);
         failures.increment();
         try {
-            Guard.log(LOGGER, warnedFailure, "CommandLogSink " + loggerName + (fromDocument ? " could not read a document and"
+            guard.log("CommandLogSink " + loggerName + (fromDocument ? " could not read a document and"
                     + " showed it as $renderError" : " failed to log a command and dropped the line") + " (counted in"
                     + " getFailures()): " + (fromDocument ? t.getClass().getName() : t.toString()) + " while logging a "
                     + subject.getClass().getSimpleName(), fromDocument ? null : t);
         } catch (Throwable ignored) {
-            Guard.rethrowIfStopRequest(ignored);
+            CallbackGuard.rethrowIfStopRequest(ignored);
             // the report itself failed (the same full heap, say): counted above, nothing more to do
         }
     }

@@ -2,9 +2,7 @@ package io.github.mongoredact.log;
 
 import com.mongodb.ServerAddress;
 import com.mongodb.connection.ConnectionDescription;
-import com.mongodb.connection.ConnectionId;
 import io.github.mongoredact.StartedCommand;
-import io.github.mongoredact.internal.bson.DriverApi;
 import org.bson.types.ObjectId;
 
 import java.util.ArrayList;
@@ -59,10 +57,9 @@ final class LogLine {
      */
     LogLine connection(final StartedCommand started) {
         ConnectionDescription description = started.getConnectionDescription();
-        ConnectionId connectionId = description.getConnectionId();
         ServerAddress address = description.getServerAddress();
-        text(" using a connection with driver-generated ID ").field("driverConnectionId", DriverApi.localValue(connectionId));
-        Long serverValue = DriverApi.serverValue(connectionId);
+        text(" using a connection with driver-generated ID ").field("driverConnectionId", started.getDriverConnectionId());
+        Long serverValue = started.getServerConnectionId();
         if (serverValue != null) {
             text(" and server-generated ID ").field("serverConnectionId", serverValue);
         }

@@ -3,13 +3,10 @@ package io.github.mongoredact.otel;
 import com.mongodb.RequestContext;
 import com.mongodb.connection.ConnectionId;
 import com.mongodb.lang.Nullable;
+import io.github.mongoredact.CallbackGuard;
 import io.github.mongoredact.CommandSink;
 import io.github.mongoredact.CompletedCommand;
 import io.github.mongoredact.StartedCommand;
-import io.github.mongoredact.internal.Guard;
-import io.github.mongoredact.internal.bson.DriverApi;
-import io.github.mongoredact.internal.json.QueryText;
-import io.github.mongoredact.internal.rules.SpecRedaction;
 import io.opentelemetry.api.OpenTelemetry;
 import io.opentelemetry.api.trace.Span;
 import io.opentelemetry.api.trace.SpanBuilder;
@@ -17,7 +14,6 @@ import io.opentelemetry.api.trace.SpanKind;
 import io.opentelemetry.api.trace.StatusCode;
 import io.opentelemetry.api.trace.Tracer;
 import io.opentelemetry.context.Context;
-import org.bson.BsonDocument;
 
 import java.io.PrintWriter;
 import java.io.StringWriter;
@@ -25,7 +21,6 @@ import java.time.Instant;
 import java.util.Locale;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.LongAdder;
 import java.util.function.Function;
 
@@ -78,10 +73,9 @@ public final class OpenTelemetryCommandSink implements CommandSink {
     /** The name of the tracer, the instrumentation scope of the spans. */
     public static final String INSTRUMENTATION_NAME = "io.github.mongoredact";
     /** The specification's environment variable that turns the query text on, with its maximum length. */
-    public static final String QUERY_TEXT_MAX_LENGTH_VARIABLE = QueryText.MAX_LENGTH_VARIABLE;
+    public static final String QUERY_TEXT_MAX_LENGTH_VARIABLE = "OTEL_JAVA_INSTRUMENTATION_MONGODB_QUERY_TEXT_MAX_LENGTH";
     /** The specification's environment variable that turns tracing off ({@code false}, {@code 0}, {@code no}) or on. */
     public static final String ENABLED_VARIABLE = "OTEL_JAVA_INSTRUMENTATION_MONGODB_ENABLED";
-    private static final System.Logger LOGGER = Guard.logger(OpenTelemetryCommandSink.class);
 
     private final Tracer tracer;
     private final boolean enabled;
@@ -90,7 +84,7 @@ public final class OpenTelemetryCommandSink implements CommandSink {
     /** The span of the command in flight on each connection (a connection has one), by the driver's connection id. */
     private final ConcurrentHashMap<Long, InFlightSpan> inFlight = new ConcurrentHashMap<>();
     private final LongAdder failures = new LongAdder();
-    private final AtomicBoolean warned = new AtomicBoolean();
+    private final CallbackGuard guard = new CallbackGuard(OpenTelemetryCommandSink.class);
     private final long epochNanosAtAnchor;
     private final long nanoTimeAtAnchor;
 
@@ -148,11 +142,11 @@ public final class OpenTelemetryCommandSink implements CommandSink {
             return;
         }
         try {
-            if (!traced(command.getCommandName(), command.isRedactedBySpec())) {
+            if (!traced(command)) {
                 return;
             }
             long start = now();
-            long connection = DriverApi.localValue(connectionId(command));
+            long connection = command.getDriverConnectionId();
             Span span = spanBuilder(command, start, connection).startSpan();
             InFlightSpan previous = inFlight.put(connection, new InFlightSpan(span, start, command.getRequestId()));
             if (previous != null) {
@@ -171,14 +165,14 @@ public final class OpenTelemetryCommandSink implements CommandSink {
         }
         try {
             StartedCommand started = command.getStarted();
-            Long key = DriverApi.localValue(connectionId(started)); // boxed once for both look-ups
+            Long key = started.getDriverConnectionId(); // boxed once for both look-ups
             InFlightSpan entry = inFlight.get(key);
             if (entry != null && entry.requestId == started.getRequestId() && inFlight.remove(key, entry)) {
                 // only the commands that are traced have a span in flight
                 end(entry.span, entry.start, command);
                 return;
             }
-            if (traced(started.getCommandName(), started.isRedactedBySpec())) {
+            if (traced(started)) {
                 // the start was not seen (the sink was added to a running listener): the span from the completion alone
                 long start = now() - command.getElapsedNanos();
                 end(spanBuilder(started, start, key).startSpan(), start, command);
@@ -199,14 +193,11 @@ public final class OpenTelemetryCommandSink implements CommandSink {
                 .setStartTimestamp(start, TimeUnit.NANOSECONDS)
                 .setAllAttributes(template.attributes)
                 .setAttribute(SpanKeys.DRIVER_CONNECTION_ID, driverConnectionId);
-        Long serverValue = DriverApi.serverValue(connectionId);
+        Long serverValue = command.getServerConnectionId();
         if (serverValue != null) {
             builder.setAttribute(SpanKeys.SERVER_CONNECTION_ID, serverValue);
         }
-        BsonDocument copy = command.getCommand();
-        if (copy != null) {
-            template.describe(copy, command.getCommandName(), builder);
-        }
+        template.describe(command, builder);
         return builder;
     }
 
@@ -252,8 +243,8 @@ public final class OpenTelemetryCommandSink implements CommandSink {
     }
 
     /** The specification makes no span for its sensitive commands nor for the hello family. */
-    private static boolean traced(final String commandName, final boolean redactedBySpec) {
-        return !redactedBySpec && !SpecRedaction.isHello(commandName) && !SpecRedaction.isSensitiveName(commandName);
+    private static boolean traced(final StartedCommand command) {
+        return !command.isSensitive() && !command.isHello();
     }
 
     private static Context parentOf(@Nullable final RequestContext requestContext) {
@@ -276,9 +267,9 @@ public final class OpenTelemetryCommandSink implements CommandSink {
     }
 
     private void failed(final Throwable t, final Object subject) {
-        Guard.rethrowIfStopRequest(t);
+        CallbackGuard.rethrowIfStopRequest(t);
         failures.increment();
-        Guard.log(LOGGER, warned, "OpenTelemetryCommandSink failed to trace a command and dropped its span (counted in"
+        guard.log("OpenTelemetryCommandSink failed to trace a command and dropped its span (counted in"
                 + " getFailures()): " + t.getClass().getName() + " while tracing a " + subject.getClass().getSimpleName(), t);
     }
 
@@ -378,7 +369,7 @@ public final class OpenTelemetryCommandSink implements CommandSink {
          */
         public OpenTelemetryCommandSink build() {
             boolean on = enabled != null ? enabled : enabledByEnvironment();
-            int length = QueryText.maxLength(queryTextMaxLength, environment);
+            int length = QueryTextLength.of(queryTextMaxLength, environment);
             return new OpenTelemetryCommandSink(this, on, length);
         }
 

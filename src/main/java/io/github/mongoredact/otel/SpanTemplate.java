@@ -2,11 +2,12 @@ package io.github.mongoredact.otel;
 
 import com.mongodb.connection.ServerId;
 import com.mongodb.lang.Nullable;
+import io.github.mongoredact.OwnedDocument;
+import io.github.mongoredact.StartedCommand;
 import io.github.mongoredact.internal.json.QueryTextCache;
 import io.opentelemetry.api.common.Attributes;
 import io.opentelemetry.api.trace.SpanBuilder;
 import org.bson.BsonDocument;
-import org.bson.RawBsonDocument;
 
 /**
  * What the command spans of one server, database, collection and command name share: the attributes that depend only on
@@ -38,18 +39,20 @@ final class SpanTemplate {
     }
 
     /**
-     * Sets {@code db.query.text} and the copy's {@link SpanFacts} on the span, when the text is on.
+     * Sets {@code db.query.text} and the copy's {@link SpanFacts} on the span, when the text is on and the command has its
+     * redacted, owned copy.
      *
-     * @param copy the redacted, owned copy of the started command
+     * @param command the started command
      */
-    void describe(final BsonDocument copy, final String commandName, final SpanBuilder span) {
+    void describe(final StartedCommand command, final SpanBuilder span) {
         QueryTextCache texts = queryTexts;
-        if (texts == null) {
+        BsonDocument copy = command.getCommand();
+        OwnedDocument view = copy == null ? null : command.getCommandView();
+        if (texts == null || copy == null || view == null) {
             return;
         }
-        RawBsonDocument raw = copy instanceof RawBsonDocument ? (RawBsonDocument) copy : null;
         RememberedCopy known = last;
-        if (raw != null && known != null && known.isOf(raw)) {
+        if (known != null && known.isOf(view)) {
             if (differentInARow != 0) {
                 differentInARow = 0;
             }
@@ -59,11 +62,11 @@ final class SpanTemplate {
         }
         String text = texts.render(copy);
         SpanFacts facts = new SpanFacts();
-        DocumentFacts.ofCommand(copy, commandName, facts);
+        DocumentFacts.ofCommand(view, command.getCommandName(), facts);
         span.setAttribute(SpanKeys.QUERY_TEXT, text);
         facts.applyTo(span);
-        if (raw != null && remembersCopies && texts.remembers()) {
-            remember(raw, known, text, facts);
+        if (remembersCopies && texts.remembers()) {
+            remember(view, known, text, facts);
         }
     }
 
@@ -78,7 +81,7 @@ final class SpanTemplate {
         return remembersCopies;
     }
 
-    private void remember(final RawBsonDocument copy, @Nullable final RememberedCopy before, final String text,
+    private void remember(final OwnedDocument copy, @Nullable final RememberedCopy before, final String text,
                           final SpanFacts facts) {
         if (before != null && ++differentInARow >= TRIAL) {
             // this kind's copies keep differing (values the policy keeps, sessions taking turns): read each one
@@ -86,9 +89,8 @@ final class SpanTemplate {
             last = null;
             return;
         }
-        byte[] bytes = RememberedCopy.bytesOf(copy);
-        if (bytes.length > 0) {
-            last = new RememberedCopy(bytes, text, facts);
+        if (RememberedCopy.fits(copy)) {
+            last = new RememberedCopy(copy, text, facts);
         }
     }
 

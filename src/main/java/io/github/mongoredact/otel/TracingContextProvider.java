@@ -2,7 +2,6 @@ package io.github.mongoredact.otel;
 
 import com.mongodb.RequestContext;
 import com.mongodb.reactivestreams.client.ReactiveContextProvider;
-import io.github.mongoredact.internal.Classes;
 import io.opentelemetry.context.Context;
 import org.reactivestreams.Subscriber;
 
@@ -29,7 +28,7 @@ import org.reactivestreams.Subscriber;
  * @since 0.3
  */
 public final class TracingContextProvider implements ReactiveContextProvider {
-    private static final boolean REACTOR = Classes.present("reactor.core.CoreSubscriber", TracingContextProvider.class);
+    private static final boolean REACTOR = present("reactor.core.CoreSubscriber");
 
     /**
      * Creates the provider.
@@ -50,5 +49,15 @@ public final class TracingContextProvider implements ReactiveContextProvider {
     @Override
     public String toString() {
         return "TracingContextProvider{reactor=" + REACTOR + "}";
+    }
+
+    /** @return whether the class can be loaded by this class's loader, without initialising it */
+    private static boolean present(final String className) {
+        try {
+            Class.forName(className, false, TracingContextProvider.class.getClassLoader());
+            return true;
+        } catch (ClassNotFoundException | LinkageError e) {
+            return false;
+        }
     }
 }

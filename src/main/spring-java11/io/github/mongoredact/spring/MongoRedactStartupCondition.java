@@ -1,6 +1,6 @@
 package io.github.mongoredact.spring;
 
-import io.github.mongoredact.internal.bson.DriverApi;
+import io.github.mongoredact.RedactingCommandListener;
 import org.springframework.boot.SpringBootVersion;
 import org.springframework.boot.autoconfigure.condition.ConditionOutcome;
 import org.springframework.boot.autoconfigure.condition.SpringBootCondition;
@@ -51,7 +51,7 @@ public final class MongoRedactStartupCondition extends SpringBootCondition {
         boolean enabled = Boolean.parseBoolean(environment.getProperty(ENABLED, "true").trim());
         if (enabled) {
             MongoRedactStartupException refusal = refusal(Runtime.version().feature(), SpringBootVersion.getVersion(),
-                    DriverApi.refusal());
+                    RedactingCommandListener.driverRefusal());
             if (refusal != null) {
                 throw refusal;
             }
@@ -63,7 +63,7 @@ public final class MongoRedactStartupCondition extends SpringBootCondition {
     /**
      * @param javaFeature the Java runtime's feature version
      * @param bootVersion Spring Boot's version, or null when its jar does not say (repackaged): not checked then
-     * @param driverRefusal the driver's refusal ({@link DriverApi#refusal()}), or null when the driver is supported
+     * @param driverRefusal the driver's refusal ({@link RedactingCommandListener#driverRefusal()}), or null when the driver is supported
      * @return why the auto-configuration can not work here, the most basic reason first, with what to change; or null
      */
     static MongoRedactStartupException refusal(final int javaFeature, final String bootVersion, final String driverRefusal) {

@@ -3,6 +3,8 @@ package io.github.mongoredact.otel;
 import com.mongodb.ServerAddress;
 import com.mongodb.connection.ClusterId;
 import com.mongodb.connection.ServerId;
+import io.github.mongoredact.Events;
+import io.github.mongoredact.StartedCommand;
 import io.github.mongoredact.internal.json.QueryText;
 import io.opentelemetry.api.common.AttributeKey;
 import io.opentelemetry.api.trace.SpanBuilder;
@@ -45,7 +47,7 @@ class SpanTemplateTest {
             Tracer tracer = spans.openTelemetry.getTracer("test");
             for (int i = 0; i < sessions.length; i++) {
                 SpanBuilder span = tracer.spanBuilder("update");
-                template.describe(copy(sessions[i], transactions[i]), "update", span);
+                template.describe(started(copy(sessions[i], transactions[i])), span);
                 span.startSpan().end();
             }
             List<SpanData> finished = spans.finished();
@@ -71,7 +73,7 @@ class SpanTemplateTest {
                 sessions.add(session);
                 SpanBuilder span = tracer.spanBuilder("update");
                 // the same text (the session is not in it), another session each time
-                template.describe(copy(session, 5), "update", span);
+                template.describe(started(copy(session, 5)), span);
                 span.startSpan().end();
             }
             assertFalse(template.remembersCopies(), "every copy differed from the one before");
@@ -81,6 +83,11 @@ class SpanTemplateTest {
                 assertEquals(5L, finished.get(i).getAttributes().get(TXN_NUMBER), "span " + i);
             }
         }
+    }
+
+    /** The started command whose redacted, owned copy is {@code copy}, as the listener hands it to a sink. */
+    private static StartedCommand started(final RawBsonDocument copy) {
+        return Events.started(Events.startedEvent(1, "{\"update\": \"users\", \"$db\": \"app\"}"), copy, "users", 0);
     }
 
     /** A redacted update as the listener hands it over: a placeholder for its updates, its session kept. */

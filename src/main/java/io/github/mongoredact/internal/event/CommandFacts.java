@@ -2,16 +2,17 @@ package io.github.mongoredact.internal.event;
 
 import com.mongodb.event.CommandStartedEvent;
 import com.mongodb.lang.Nullable;
-import io.github.mongoredact.CompletedCommand;
-import io.github.mongoredact.StartedCommand;
 import org.bson.BsonDocument;
 
 /**
  * Makes the public value types, whose constructors are not API. Implemented in the API package by a package-private class,
  * which the listener hands to its {@link CommandProcessor}: so only the listener's own pipeline builds these facts, and the
- * value types need no public constructor.
+ * value types need no public constructor. The types are parameters, so that this package uses none of the API's.
+ *
+ * @param <S> the facts of a started command
+ * @param <C> the facts of a completed command
  */
-public interface CommandFacts {
+public interface CommandFacts<S, C> {
 
     /**
      * @param event the started event whose metadata is taken (its command is not read)
@@ -23,8 +24,14 @@ public interface CommandFacts {
      * @param cursorId the cursor id of a {@code getMore} where its copy would show it, else 0
      * @return the facts of a started command
      */
-    StartedCommand started(CommandStartedEvent event, @Nullable BsonDocument command, @Nullable String collectionName,
-                           long fingerprint, int commandSize, boolean redactedBySpec, long cursorId);
+    S started(CommandStartedEvent event, @Nullable BsonDocument command, @Nullable String collectionName,
+              long fingerprint, int commandSize, boolean redactedBySpec, long cursorId);
+
+    /**
+     * @param started the facts of a start, as {@link #started} made them
+     * @return whether that command was one of the spec's sensitive commands
+     */
+    boolean isRedactedBySpec(S started);
 
     /**
      * @param started the facts of the start, or those rebuilt from the completion when the start was not tracked (their
@@ -34,7 +41,7 @@ public interface CommandFacts {
      * @param replyFacts what was read from the reply without a copy: taken out during the call
      * @return the facts of a command that succeeded
      */
-    CompletedCommand succeeded(StartedCommand started, long elapsedNanos, @Nullable BsonDocument reply, ReplyFacts replyFacts);
+    C succeeded(S started, long elapsedNanos, @Nullable BsonDocument reply, ReplyFacts replyFacts);
 
     /**
      * @param started the facts of the start, or those rebuilt from the completion when the start was not tracked (their
@@ -45,6 +52,5 @@ public interface CommandFacts {
      * @param errorCodeName the error's code name, or null
      * @return the facts of a command that failed
      */
-    CompletedCommand failed(StartedCommand started, long elapsedNanos, Throwable failure, int errorCode,
-                            @Nullable String errorCodeName);
+    C failed(S started, long elapsedNanos, Throwable failure, int errorCode, @Nullable String errorCodeName);
 }

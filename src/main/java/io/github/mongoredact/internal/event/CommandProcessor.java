@@ -8,9 +8,6 @@ import com.mongodb.event.CommandFailedEvent;
 import com.mongodb.event.CommandStartedEvent;
 import com.mongodb.event.CommandSucceededEvent;
 import com.mongodb.lang.Nullable;
-import io.github.mongoredact.CompletedCommand;
-import io.github.mongoredact.ListenerCounters;
-import io.github.mongoredact.StartedCommand;
 import io.github.mongoredact.internal.BoundedPool;
 import io.github.mongoredact.internal.Guard;
 import io.github.mongoredact.internal.bson.DriverApi;
@@ -48,8 +45,11 @@ import java.util.concurrent.atomic.AtomicBoolean;
  *     reply documents, its error fields and cursor id read only for sinks; a failure is always redacted, and stood for where
  *     that fails ({@code FailureStandIns}).</li>
  * </ul>
+ *
+ * @param <S> the facts of a started command handed to sinks, made by {@link CommandFacts}
+ * @param <C> the facts of a completed command
  */
-public final class CommandProcessor {
+public final class CommandProcessor<S, C> {
     private static final System.Logger LOGGER = ListenerLogger.LOGGER;
     /** The key of the marker document forwarded in place of a document that could not be read. */
     public static final String REDACTION_ERROR_KEY = Markers.KEY;
@@ -57,15 +57,15 @@ public final class CommandProcessor {
 
     private final CompiledPolicy policy;
     private final boolean redactFailures;
-    private final Downstream downstream;
+    private final Downstream<?, S, C> downstream;
     /** With sinks: every start, until its completion. */
-    private final InFlightTable<StartedCommand> starts;
+    private final InFlightTable<S> starts;
     /** Without sinks: only the starts of the hellos the spec redacts, whose replies and failures it redacts too. */
     private final InFlightTable<SensitiveHello> sensitiveHellos;
     private final Counters counters;
     private final FailureRedactor failureRedactor;
     private final AtomicBoolean warned = new AtomicBoolean();
-    private final CommandFacts facts;
+    private final CommandFacts<S, C> facts;
     private final OrdinaryNames ordinaryNames = new OrdinaryNames();
     private final CommandSummary summary;
     /** Reply scanners between callbacks, shared by all threads; borrowed only when sinks read a reply's facts. */
@@ -80,8 +80,8 @@ public final class CommandProcessor {
      * @param maxInFlight the bound of the in-flight table
      * @param facts the maker of the value types handed to sinks
      */
-    public CommandProcessor(final CompiledPolicy policy, final boolean redactFailures, final Downstream downstream,
-                            final int maxInFlight, final CommandFacts facts) {
+    public CommandProcessor(final CompiledPolicy policy, final boolean redactFailures, final Downstream<?, S, C> downstream,
+                            final int maxInFlight, final CommandFacts<S, C> facts) {
         this.facts = facts;
         this.policy = policy;
         this.summary = new CommandSummary(policy);
@@ -97,7 +97,7 @@ public final class CommandProcessor {
     }
 
     /** @return the live counters */
-    public ListenerCounters counters() {
+    public Counters counters() {
         return counters;
     }
 
@@ -208,7 +208,7 @@ public final class CommandProcessor {
                 redactor.giveBack();
             }
         }
-        StartedCommand started = null;
+        S started = null;
         if (sinks) {
             started = facts.started(event, owned, collection, fingerprint, size, sensitive, cursorId);
             // counts the event as forwarded: nothing between here and the forwarding below can fail
@@ -253,12 +253,12 @@ public final class CommandProcessor {
         String commandName = event.getCommandName();
         long key = key(event);
         // with sinks the table counts the event as forwarded under its lock
-        StartedCommand started = sinks ? starts.removeAndCount(key) : null;
+        S started = sinks ? starts.removeAndCount(key) : null;
         // without sinks only sensitive hellos are remembered, so a hello that is not there was not sensitive
         boolean startKnown = !sinks || started != null;
-        boolean startSensitive = sinks ? started != null && started.isRedactedBySpec()
+        boolean startSensitive = sinks ? started != null && facts.isRedactedBySpec(started)
                 : SpecRedaction.isHello(commandName) && sensitiveHellos.remove(key) != null;
-        StartedCommand start = !sinks ? null : started != null ? started : unknownStart(event);
+        S start = !sinks ? null : started != null ? started : unknownStart(event);
         if (succeeded != null) {
             replied(succeeded, start, startSensitive);
         } else if (failed != null) {
@@ -270,7 +270,7 @@ public final class CommandProcessor {
      * A reply: its error fields and cursor id read for sinks, its copy made when reply documents are read. The cursor id is
      * given only where the copy would show it, so it is 0 where the spec empties the reply or its copy fails.
      */
-    private void replied(final CommandSucceededEvent event, @Nullable final StartedCommand start,
+    private void replied(final CommandSucceededEvent event, @Nullable final S start,
                          final boolean startSensitive) {
         boolean documents = downstream.needsReplyDocuments();
         String commandName = event.getCommandName();
@@ -318,7 +318,7 @@ public final class CommandProcessor {
                 redactor.giveBack();
             }
         }
-        CompletedCommand completed = null;
+        C completed = null;
         if (read != null) {
             completed = facts.succeeded(start, event.getElapsedTime(TimeUnit.NANOSECONDS), owned, read);
             REPLY_ERRORS.giveBack(read.cleared());
@@ -328,7 +328,7 @@ public final class CommandProcessor {
     }
 
     /** A failure: redacted by the spec, by the policy or not at all; a stand-in where its redaction fails. */
-    private void failed(final CommandFailedEvent event, @Nullable final StartedCommand start, final boolean startKnown,
+    private void failed(final CommandFailedEvent event, @Nullable final S start, final boolean startKnown,
                         final boolean startSensitive) {
         String commandName = event.getCommandName();
         Throwable original = FailureStandIns.ofEvent(event.getThrowable(), commandName);
@@ -349,7 +349,7 @@ public final class CommandProcessor {
                     + "; a stand-in without its text was forwarded", e);
             failure = FailureStandIns.unredacted(original, commandName, e);
         }
-        CompletedCommand completed = null;
+        C completed = null;
         if (start != null) {
             int code = original instanceof MongoException ? ((MongoException) original).getCode() : 0;
             String codeName = original instanceof MongoCommandException ? ((MongoCommandException) original).getErrorCodeName()
@@ -382,7 +382,7 @@ public final class CommandProcessor {
     }
 
     /** Facts of a start the table no longer held: the completion's metadata only. */
-    private StartedCommand unknownStart(final CommandEvent event) {
+    private S unknownStart(final CommandEvent event) {
         return facts.started(DriverEvents.started(event, SpecRedaction.EMPTY), null, null, 0, -1, false, 0);
     }
 

@@ -1,14 +1,11 @@
 package io.github.mongoredact.internal.event;
 
-
-import io.github.mongoredact.ListenerCounters;
-
 import java.util.concurrent.atomic.LongAdder;
 
 /**
- * The listener's counters. Thread-safe.
+ * The listener's counters, which the API's {@code ListenerCounters} reads. Thread-safe.
  */
-final class Counters implements ListenerCounters {
+public final class Counters {
     /** Events forwarded without sinks; those with sinks are counted by the in-flight table, under the lock it takes anyway. */
     final LongAdder eventsForwarded = new LongAdder();
     final LongAdder redactionFailures = new LongAdder();
@@ -20,32 +17,32 @@ final class Counters implements ListenerCounters {
         this.inFlight = inFlight;
     }
 
-    @Override
+    /** @return events that were forwarded downstream */
     public long getEventsForwarded() {
         return eventsForwarded.sum() + inFlight.counted();
     }
 
-    @Override
+    /** @return events forwarded with a marker document in place of one that could not be read */
     public long getRedactionFailures() {
         return redactionFailures.sum();
     }
 
-    @Override
+    /** @return exceptions thrown by downstream listeners and sinks, caught */
     public long getSinkFailures() {
         return sinkFailures.sum();
     }
 
-    @Override
+    /** @return started commands evicted from the in-flight table before their completion */
     public long getInFlightEvictions() {
         return inFlight.evictions();
     }
 
-    @Override
+    /** @return started commands held in the in-flight table now */
     public int getInFlight() {
         return inFlight.size();
     }
 
-    @Override
+    /** @return values replaced by placeholders in the documents copied */
     public long getValuesRedacted() {
         return valuesRedacted.sum();
     }

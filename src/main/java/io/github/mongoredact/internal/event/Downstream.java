@@ -5,9 +5,6 @@ import com.mongodb.event.CommandListener;
 import com.mongodb.event.CommandStartedEvent;
 import com.mongodb.event.CommandSucceededEvent;
 import com.mongodb.lang.Nullable;
-import io.github.mongoredact.CommandSink;
-import io.github.mongoredact.CompletedCommand;
-import io.github.mongoredact.StartedCommand;
 import io.github.mongoredact.internal.Guard;
 
 import java.util.List;
@@ -18,11 +15,16 @@ import java.util.concurrent.atomic.LongAdder;
  * The plain listeners and the sinks a {@link CommandProcessor} forwards to: first the listeners, then the sinks, each in the
  * order they were added. Each call is isolated: any {@link Throwable} but {@link ThreadDeath} (see {@link Guard}) is caught,
  * counted and logged (a warning the first time, then at debug level), and the others still get the event.
+ *
+ * @param <K> the sinks, called through {@link SinkCalls}
+ * @param <S> the facts of a started command
+ * @param <C> the facts of a completed command
  */
-public final class Downstream {
+public final class Downstream<K, S, C> {
     private static final System.Logger LOGGER = ListenerLogger.LOGGER;
     private final CommandListener[] listeners;
-    private final CommandSink[] sinks;
+    private final K[] sinks;
+    private final SinkCalls<K, S, C> calls;
     private final AtomicBoolean warned = new AtomicBoolean();
     @Nullable
     private LongAdder failures;
@@ -30,10 +32,14 @@ public final class Downstream {
     /**
      * @param listeners the plain downstream listeners, in order
      * @param sinks the sinks, in order
+     * @param calls how a sink is called
      */
-    public Downstream(final List<CommandListener> listeners, final List<CommandSink> sinks) {
+    @SuppressWarnings("unchecked")
+    public Downstream(final List<CommandListener> listeners, final List<? extends K> sinks, final SinkCalls<K, S, C> calls) {
         this.listeners = listeners.toArray(new CommandListener[0]);
-        this.sinks = sinks.toArray(new CommandSink[0]);
+        // an Object[] whatever K is: the elements are only handed back to the calls, which take a K
+        this.sinks = (K[]) sinks.toArray();
+        this.calls = calls;
     }
 
     void countFailuresIn(final LongAdder failures) {
@@ -69,9 +75,9 @@ public final class Downstream {
 
     /** @return whether a sink answers true; a sink that throws is counted, logged and taken as true */
     private boolean anySink(final Need need) {
-        for (CommandSink sink : sinks) {
+        for (K sink : sinks) {
             try {
-                if (need.of(sink)) {
+                if (need.of(calls, sink)) {
                     return true;
                 }
             } catch (Throwable e) {
@@ -84,7 +90,7 @@ public final class Downstream {
     }
 
     /** Forwards a start: plain listeners get {@code event}, sinks {@code command}; each is null when there are none. */
-    void started(@Nullable final CommandStartedEvent event, @Nullable final StartedCommand command) {
+    void started(@Nullable final CommandStartedEvent event, @Nullable final S command) {
         if (event != null) {
             for (CommandListener listener : listeners) {
                 try {
@@ -96,9 +102,9 @@ public final class Downstream {
             }
         }
         if (command != null) {
-            for (CommandSink sink : sinks) {
+            for (K sink : sinks) {
                 try {
-                    sink.started(command);
+                    calls.started(sink, command);
                 } catch (Throwable e) {
                     Guard.rethrowIfStopRequest(e);
                     failed(sink, "started", e);
@@ -109,7 +115,7 @@ public final class Downstream {
 
     /** Forwards a completion: plain listeners get the succeeded or the failed event, sinks {@code command}. */
     void completed(@Nullable final CommandSucceededEvent succeeded, @Nullable final CommandFailedEvent failed,
-                   @Nullable final CompletedCommand command) {
+                   @Nullable final C command) {
         if (succeeded != null || failed != null) {
             for (CommandListener listener : listeners) {
                 try {
@@ -125,9 +131,9 @@ public final class Downstream {
             }
         }
         if (command != null) {
-            for (CommandSink sink : sinks) {
+            for (K sink : sinks) {
                 try {
-                    sink.completed(command);
+                    calls.completed(sink, command);
                 } catch (Throwable e) {
                     Guard.rethrowIfStopRequest(e);
                     failed(sink, "completed", e);
@@ -144,7 +150,7 @@ public final class Downstream {
                 + "; the other listeners and sinks got the event", e);
     }
 
-    /** What the listener asks its sinks before an event, each by the {@link CommandSink} method named. */
+    /** What the listener asks its sinks before an event, each by the sink's method named. */
     private enum Need {
         DOCUMENTS("needsDocuments"),
         REPLY_DOCUMENTS("needsReplyDocuments"),
@@ -156,14 +162,14 @@ public final class Downstream {
             this.method = method;
         }
 
-        boolean of(final CommandSink sink) {
+        <K> boolean of(final SinkCalls<K, ?, ?> calls, final K sink) {
             switch (this) {
                 case DOCUMENTS:
-                    return sink.needsDocuments();
+                    return calls.needsDocuments(sink);
                 case REPLY_DOCUMENTS:
-                    return sink.needsReplyDocuments();
+                    return calls.needsReplyDocuments(sink);
                 default:
-                    return sink.needsFingerprint();
+                    return calls.needsFingerprint(sink);
             }
         }
     }

@@ -1,8 +1,6 @@
 package io.github.mongoredact.internal.rules;
 
 import com.mongodb.lang.Nullable;
-import io.github.mongoredact.FieldAction;
-import io.github.mongoredact.FieldRule;
 import io.github.mongoredact.internal.bson.BsonTypes;
 import org.bson.BsonType;
 
@@ -17,7 +15,7 @@ import java.util.Set;
 
 /**
  * The rules of a policy compiled for the byte walker, per command name: the tree of paths anchored at the document's top
- * level, the tree of paths anchored at a pipeline stage ({@code @stage.}, entered through {@link FieldAction#PIPELINE}
+ * level, the tree of paths anchored at a pipeline stage ({@code @stage.}, entered through {@code PIPELINE}
  * fields) and the {@code **.} suffix rules, all as UTF-8 bytes; a {@code KEEP} with types keeps only values of those types
  * ({@link Node#accepts}). Immutable and thread-safe.
  */
@@ -49,7 +47,7 @@ public final class CompiledPolicy {
     public final int maxSequenceDocuments;
     public final int maxDocumentBytes;
 
-    private CompiledPolicy(final List<FieldRule> rules, final byte unmatchedCommand, final byte unmatchedReply,
+    private CompiledPolicy(final List<PlainRule> rules, final byte unmatchedCommand, final byte unmatchedReply,
                            final boolean fixedPlaceholders, final boolean maskDataLikeKeys, final int maxSequenceDocuments,
                            final int maxDocumentBytes) {
         this.fixedPlaceholders = fixedPlaceholders;
@@ -58,18 +56,18 @@ public final class CompiledPolicy {
         this.maxDocumentBytes = maxDocumentBytes;
         // a copy is the input only when nothing is capped, limited or masked
         boolean unlimited = maxSequenceDocuments == Integer.MAX_VALUE && maxDocumentBytes == 0 && !maskDataLikeKeys;
-        this.commandRules = RuleSet.of(rules, FieldRule.Target.COMMAND, null, unmatchedCommand, unlimited);
-        this.replyRules = RuleSet.of(rules, FieldRule.Target.REPLY, null, unmatchedReply, unlimited);
+        this.commandRules = RuleSet.of(rules, false, null, unmatchedCommand, unlimited);
+        this.replyRules = RuleSet.of(rules, true, null, unmatchedReply, unlimited);
         Set<String> namedCommands = new HashSet<>();
         Set<String> replyNames = new HashSet<>();
-        for (FieldRule rule : rules) {
-            if (rule.getCommandName() != null) {
-                (rule.getTarget() == FieldRule.Target.COMMAND ? namedCommands : replyNames).add(rule.getCommandName());
+        for (PlainRule rule : rules) {
+            if (rule.commandName != null) {
+                (rule.reply ? replyNames : namedCommands).add(rule.commandName);
             }
         }
         Map<String, RuleSet> byName = new HashMap<>();
         for (String name : namedCommands) {
-            byName.put(name, RuleSet.of(rules, FieldRule.Target.COMMAND, name, unmatchedCommand, unlimited));
+            byName.put(name, RuleSet.of(rules, false, name, unmatchedCommand, unlimited));
         }
         this.commandRulesByName = Collections.unmodifiableMap(byName);
         byte[][] names = new byte[byName.size()][];
@@ -82,7 +80,7 @@ public final class CompiledPolicy {
         this.commandNames = new KeyTable(names);
         byName = new HashMap<>();
         for (String name : replyNames) {
-            byName.put(name, RuleSet.of(rules, FieldRule.Target.REPLY, name, unmatchedReply, unlimited));
+            byName.put(name, RuleSet.of(rules, true, name, unmatchedReply, unlimited));
         }
         this.replyRulesByName = Collections.unmodifiableMap(byName);
         boolean sequenceLimit = maxSequenceDocuments != Integer.MAX_VALUE;
@@ -95,7 +93,7 @@ public final class CompiledPolicy {
 
     /**
      * @param rules the rules, later ones winning
-     * @param unmatchedCommand the action for unmatched command fields
+     * @param unmatchedCommand the action for unmatched command fields ({@link PlainRule#action})
      * @param unmatchedReply the action for unmatched reply fields
      * @param fixedPlaceholders whether placeholders are the fixed {@code "?"}
      * @param maskDataLikeKeys whether keys that look like data are masked where values are redacted
@@ -103,11 +101,11 @@ public final class CompiledPolicy {
      * @param maxDocumentBytes the output cap, 0 for none
      * @return the compiled policy
      */
-    public static CompiledPolicy compile(final List<FieldRule> rules, final FieldAction unmatchedCommand,
-                                         final FieldAction unmatchedReply, final boolean fixedPlaceholders,
+    public static CompiledPolicy compile(final List<PlainRule> rules, final byte unmatchedCommand,
+                                         final byte unmatchedReply, final boolean fixedPlaceholders,
                                          final boolean maskDataLikeKeys, final int maxSequenceDocuments,
                                          final int maxDocumentBytes) {
-        return new CompiledPolicy(rules, code(unmatchedCommand), code(unmatchedReply), fixedPlaceholders, maskDataLikeKeys,
+        return new CompiledPolicy(rules, unmatchedCommand, unmatchedReply, fixedPlaceholders, maskDataLikeKeys,
                 maxSequenceDocuments, maxDocumentBytes);
     }
 
@@ -141,27 +139,6 @@ public final class CompiledPolicy {
         }
         if (segments[0].equals("**") && segments.length == 1) {
             throw new IllegalArgumentException("rule path '**' needs at least one segment after it");
-        }
-    }
-
-    static byte code(final FieldAction action) {
-        switch (action) {
-            case KEEP:
-                return KEEP;
-            case REDACT:
-                return REDACT;
-            case REDACT_KEYS:
-                return REDACT_KEYS;
-            case SCRUB:
-                return SCRUB;
-            case DROP:
-                return DROP;
-            case KEEP_FLAGS:
-                return KEEP_FLAGS;
-            case PIPELINE:
-                return PIPELINE;
-            default:
-                throw new IllegalArgumentException("unknown action " + action);
         }
     }
 
@@ -226,25 +203,25 @@ public final class CompiledPolicy {
             return cursorIds;
         }
 
-        static RuleSet of(final List<FieldRule> rules, final FieldRule.Target target, @Nullable final String commandName,
+        static RuleSet of(final List<PlainRule> rules, final boolean reply, @Nullable final String commandName,
                           final byte unmatched, final boolean unlimited) {
             Node root = new Node();
             Node stage = new Node();
             List<Suffix> suffixes = new ArrayList<>();
             // global rules first, then the command's own, so that the command's own win
             for (int pass = 0; pass < 2; pass++) {
-                for (FieldRule rule : rules) {
-                    if (rule.getTarget() != target) {
+                for (PlainRule rule : rules) {
+                    if (rule.reply != reply) {
                         continue;
                     }
-                    String ruleCommand = rule.getCommandName();
+                    String ruleCommand = rule.commandName;
                     boolean global = ruleCommand == null;
                     if (pass == 0 ? !global : global || !ruleCommand.equals(commandName)) {
                         continue;
                     }
-                    String[] segments = rule.getPath().split("\\.");
-                    byte action = code(rule.getAction());
-                    long types = typeMask(rule.getTypes());
+                    String[] segments = rule.path.split("\\.");
+                    byte action = rule.action;
+                    long types = typeMask(rule.types);
                     if (segments[0].equals("**")) {
                         byte[][] parts = new byte[segments.length - 1][];
                         for (int i = 1; i < segments.length; i++) {
