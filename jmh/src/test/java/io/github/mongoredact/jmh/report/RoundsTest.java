@@ -64,6 +64,25 @@ class RoundsTest {
     }
 
     @Test
+    void issue31JudgesOursAgainstTheForwardedFloorsAtEverySize() {
+        List<Targets.Ratio> ratios = Targets.ISSUE_31.ratios;
+        // three judged targets at the six sizes, then issue 11's three B/op targets
+        assertEquals(3 * Targets.ISSUE_20_SIZES.size() + 3, ratios.size());
+        Targets.Ratio first = ratios.get(0);
+        assertEquals("OursDefaults.started", first.numerator);
+        assertEquals("FloorForwarded.started floor=onePass", first.denominator);
+        assertEquals(1.5, first.limit);
+        assertEquals("1 small", first.size());
+        Targets.Ratio specOnly = ratios.get(Targets.ISSUE_20_SIZES.size());
+        assertEquals("FloorForwarded.started floor=framingCopy", specOnly.denominator);
+        assertEquals(1.2, specOnly.limit);
+        Targets.Ratio metrics = ratios.get(2 * Targets.ISSUE_20_SIZES.size() + 5);
+        assertEquals("100 kib", metrics.size());
+        assertEquals("ns/op <= 1.00x", metrics.rule());
+        assertTrue(ratios.get(ratios.size() - 1).bytes);
+    }
+
+    @Test
     void markdownListsMediansWithSpreadAndJudgesTheTargets() throws IOException {
         String md = Rounds.markdown(Rounds.load(fourRounds()), Targets.ISSUE_11);
         assertTrue(md.contains("median over 4 rounds"), md);
