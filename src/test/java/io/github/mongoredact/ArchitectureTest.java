@@ -58,8 +58,6 @@ class ArchitectureTest {
             "a cache of the query texts of one kind of span, keyed by the bytes of the fields the text shows (it reads the"
                     + " copy's bytes and the renderer's list of fields left out): a cost device of this sink, not something a"
                     + " user's sink needs, which gets the same text from OwnedDocument.toQueryText");
-    private static final Pattern IMPORT = Pattern.compile("(?m)^import (static )?([\\w.]+?)(\\.\\*)?;");
-    private static final Pattern QUALIFIED = Pattern.compile("(?<![\\w.])" + Pattern.quote(ROOT) + "(\\.\\w+)+");
 
     @Test
     void integrationsUseThePublicApiNotTheInternalPackages() {
@@ -173,28 +171,13 @@ class ArchitectureTest {
                     String code = InternalPackagesTest.code(Files.readString(file, StandardCharsets.UTF_8));
                     Matcher pkg = Pattern.compile("(?m)^package ([\\w.]+);").matcher(code);
                     if (pkg.find()) {
-                        visitor.visit(dir.relativize(file).toString().replace('\\', '/'), pkg.group(1), names(code));
+                        visitor.visit(dir.relativize(file).toString().replace('\\', '/'), pkg.group(1),
+                                InternalPackagesTest.referencedNames(code));
                     }
                 }
             } catch (IOException e) {
                 throw new UncheckedIOException(e);
             }
         }
-    }
-
-    /** The library's names a source uses in code: its imports and the fully qualified names outside comments and strings. */
-    private static Set<String> names(final String code) {
-        Set<String> names = new TreeSet<>();
-        Matcher imports = IMPORT.matcher(code);
-        while (imports.find()) {
-            names.add(imports.group(2));
-        }
-        String body = IMPORT.matcher(code).replaceAll("").replaceFirst("(?m)^package [\\w.]+;", "");
-        Matcher qualified = QUALIFIED.matcher(body);
-        while (qualified.find()) {
-            names.add(qualified.group());
-        }
-        names.removeIf(n -> !n.startsWith(ROOT + "."));
-        return names;
     }
 }

@@ -137,8 +137,11 @@ public class InternalPackagesTest {
         return uses;
     }
 
-    /** The library's names a source uses in code: its imports and the fully qualified names outside comments and strings. */
-    private static Set<String> referencedNames(final String code) {
+    /**
+     * The library's names a source uses in code: its imports and the fully qualified names outside comments and strings (also
+     * {@code ArchitectureTest}'s reading of a source).
+     */
+    public static Set<String> referencedNames(final String code) {
         Set<String> names = new TreeSet<>();
         Matcher imports = IMPORT.matcher(code);
         while (imports.find()) {
