@@ -5,6 +5,8 @@ import com.mongodb.lang.Nullable;
 import io.github.mongoredact.CommandSink;
 import io.github.mongoredact.RedactingCommandListener;
 import io.github.mongoredact.RedactionPolicy;
+import io.github.mongoredact.otel.OpenTelemetryCommandSink;
+import io.github.mongoredact.otel.QueryTextLength;
 import io.micrometer.observation.ObservationFilter;
 import io.micrometer.observation.ObservationHandler;
 import io.micrometer.observation.ObservationRegistry;
@@ -52,7 +54,7 @@ import static io.github.mongoredact.internal.Checks.notNull;
  */
 public final class DriverTracing {
     /** The environment variable of the specification that sets the query text's length when the builder does not. */
-    public static final String QUERY_TEXT_MAX_LENGTH_VARIABLE = "OTEL_JAVA_INSTRUMENTATION_MONGODB_QUERY_TEXT_MAX_LENGTH";
+    public static final String QUERY_TEXT_MAX_LENGTH_VARIABLE = OpenTelemetryCommandSink.QUERY_TEXT_MAX_LENGTH_VARIABLE;
     private static final String API = "com.mongodb.observability.micrometer.MicrometerObservabilitySettings";
     private static final boolean SUPPORTED = present(API);
 
@@ -192,32 +194,6 @@ public final class DriverTracing {
     }
 
     /**
-     * @param configured the length the application set, or null
-     * @param environment where environment variables are read
-     * @return the configured length, else {@value #QUERY_TEXT_MAX_LENGTH_VARIABLE}'s, else 0 (off)
-     * @throws IllegalArgumentException if the variable holds no length (the message names it and the value)
-     */
-    static int queryTextMaxLength(@Nullable final Integer configured, final Function<String, String> environment) {
-        if (configured != null) {
-            return configured;
-        }
-        String value = environment.apply(QUERY_TEXT_MAX_LENGTH_VARIABLE);
-        if (value == null || value.trim().isEmpty()) {
-            return 0;
-        }
-        try {
-            int length = Integer.parseInt(value.trim());
-            if (length >= 0) {
-                return length;
-            }
-        } catch (NumberFormatException e) {
-            // reported below with the value
-        }
-        throw new IllegalArgumentException(QUERY_TEXT_MAX_LENGTH_VARIABLE + " must be 0 (off) or a positive number of"
-                + " characters; was \"" + value + "\"");
-    }
-
-    /**
      * Builds a {@link DriverTracing}. Not thread-safe.
      *
      * @since 0.3
@@ -273,7 +249,7 @@ public final class DriverTracing {
                 throw new IllegalStateException("The MongoDB Java driver on the class path has no tracing of its own (it"
                         + " comes with 5.7; " + API + " is missing): use io.github.mongoredact.otel.OpenTelemetryCommandSink");
             }
-            return new DriverTracing(this, DriverTracing.queryTextMaxLength(queryTextMaxLength, environment));
+            return new DriverTracing(this, QueryTextLength.of(queryTextMaxLength, environment));
         }
     }
 }

@@ -4,8 +4,15 @@ import com.mongodb.lang.Nullable;
 
 import java.util.function.Function;
 
-/** The length of {@code db.query.text}: the application's, else the specification's environment variable's. Stateless. */
-final class QueryTextLength {
+/**
+ * The length of {@code db.query.text}: the application's, else the environment variable's
+ * ({@value OpenTelemetryCommandSink#QUERY_TEXT_MAX_LENGTH_VARIABLE}). Read by {@link OpenTelemetryCommandSink} and by the
+ * driver-tracing bridge ({@code io.github.mongoredact.observation.DriverTracing}), so that both read the variable one way.
+ * Stateless.
+ *
+ * @since 0.5
+ */
+public final class QueryTextLength {
     private QueryTextLength() {
     }
 
@@ -14,8 +21,9 @@ final class QueryTextLength {
      * @param environment where environment variables are read
      * @return the configured length, else {@value OpenTelemetryCommandSink#QUERY_TEXT_MAX_LENGTH_VARIABLE}'s, else 0 (off)
      * @throws IllegalArgumentException if the variable holds no length (the message names it and the value)
+     * @since 0.5
      */
-    static int of(@Nullable final Integer configured, final Function<String, String> environment) {
+    public static int of(@Nullable final Integer configured, final Function<String, String> environment) {
         if (configured != null) {
             return configured;
         }
