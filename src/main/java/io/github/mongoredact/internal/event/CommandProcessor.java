@@ -12,7 +12,6 @@ import io.github.mongoredact.internal.BoundedPool;
 import io.github.mongoredact.internal.Guard;
 import io.github.mongoredact.internal.bson.DriverApi;
 import io.github.mongoredact.internal.bson.PlainSize;
-import io.github.mongoredact.internal.bson.Workspace;
 import io.github.mongoredact.internal.failure.FailureRedactor;
 import io.github.mongoredact.internal.failure.FailureStandIns;
 import io.github.mongoredact.internal.failure.SpecFailures;
@@ -31,7 +30,7 @@ import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
  * The work behind {@code RedactingCommandListener}: redact and copy, correlate, forward. Thread-safe, with no state per
- * thread: a callback that reads the driver's bytes borrows a {@link DocumentRedactor} (and its {@link Workspace}) from the
+ * thread: a callback that reads the driver's bytes borrows a {@link DocumentRedactor} (and its {@code Workspace}) from the
  * pool shared by all threads and gives it back before it forwards the event. Never throws: a document that can not be read is
  * forwarded as a marker document.
  *
@@ -236,11 +235,10 @@ public final class CommandProcessor<S, C> {
     /** The copy (when documents are wanted) or the analysis of a command, by the borrowed redactor. */
     private Redaction redactCommand(final DocumentRedactor redactor, final BsonDocument command, final String commandName,
                                     final boolean documents, final boolean sinks) {
-        Workspace workspace = redactor.workspace();
         boolean wantsFingerprint = sinks && downstream.needsFingerprint();
         return documents
-                ? redactor.redactCommand(command, policy, policy.commandRules(commandName), sinks, wantsFingerprint, workspace)
-                : redactor.analyseCommand(command, policy, policy.commandRules(commandName), wantsFingerprint, workspace);
+                ? redactor.redactCommand(command, policy, policy.commandRules(commandName), sinks, wantsFingerprint)
+                : redactor.analyseCommand(command, policy, policy.commandRules(commandName), wantsFingerprint);
     }
 
     /**
@@ -294,7 +292,7 @@ public final class CommandProcessor<S, C> {
                     read.cursorId = 0;
                 }
             } else if (documents) {
-                Redaction redaction = redactor.redactReply(reply, policy, rules, redactor.workspace());
+                Redaction redaction = redactor.redactReply(reply, policy, rules);
                 byte[] bytes = redaction.takeBytes();
                 if (bytes == null) {
                     throw new IllegalStateException("no copy of the reply of command " + commandName);

@@ -43,7 +43,7 @@ public final class FailureRedactor {
         DocumentRedactor redactor = DocumentRedactor.borrow();
         byte[] bytes;
         try {
-            bytes = redactor.redactReply(document, policy, policy.replyRules(commandName), redactor.workspace()).takeBytes();
+            bytes = redactor.redactReply(document, policy, policy.replyRules(commandName)).takeBytes();
         } finally {
             redactor.giveBack();
         }

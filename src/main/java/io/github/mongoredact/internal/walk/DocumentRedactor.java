@@ -102,7 +102,7 @@ public final class DocumentRedactor {
      * @param fingerprint whether the query-shape fingerprint is wanted (0 otherwise)
      */
     public Redaction redactCommand(final BsonDocument command, final CompiledPolicy policy, final CompiledPolicy.RuleSet rules,
-                                   final boolean analyse, final boolean fingerprint, final Workspace workspace) {
+                                   final boolean analyse, final boolean fingerprint) {
         begin(command, policy, rules, true);
         this.analyse = analyse;
         this.fingerprint = analyse && fingerprint;
@@ -111,7 +111,7 @@ public final class DocumentRedactor {
 
     /** Analyses a started command (collection, values redacted, size, fingerprint when wanted) without making its copy. */
     public Redaction analyseCommand(final BsonDocument command, final CompiledPolicy policy,
-                                    final CompiledPolicy.RuleSet rules, final boolean fingerprint, final Workspace workspace) {
+                                    final CompiledPolicy.RuleSet rules, final boolean fingerprint) {
         begin(command, policy, rules, true);
         this.analyse = true;
         this.fingerprint = fingerprint;
@@ -119,8 +119,7 @@ public final class DocumentRedactor {
     }
 
     /** Redacts a reply into its owned copy, with the values redacted and its size. */
-    public Redaction redactReply(final BsonDocument reply, final CompiledPolicy policy, final CompiledPolicy.RuleSet rules,
-                                 final Workspace workspace) {
+    public Redaction redactReply(final BsonDocument reply, final CompiledPolicy policy, final CompiledPolicy.RuleSet rules) {
         begin(reply, policy, rules, false);
         this.analyse = false;
         this.fingerprint = false;

@@ -5,7 +5,6 @@ import io.github.mongoredact.FieldAction;
 import io.github.mongoredact.KeyMasking;
 import io.github.mongoredact.RedactionPolicy;
 import io.github.mongoredact.internal.bson.BsonFormatException;
-import io.github.mongoredact.internal.bson.Workspace;
 import io.github.mongoredact.internal.rules.CollectionNames;
 import io.github.mongoredact.internal.rules.CompiledPolicies;
 import io.github.mongoredact.internal.rules.CompiledPolicy;
@@ -109,10 +108,10 @@ class InPlaceSequenceTest {
                         DriverShapes.merged(top, new Object[]{"documents", documents})));
                 CompiledPolicy policy = CompiledPolicies.compile(RedactionPolicy.defaults());
                 DocumentRedactor redactor = new DocumentRedactor(CollectionNames.shared());
-                Result inPlace = Result.of(redactor, command, policy, true, new Workspace());
+                Result inPlace = Result.of(redactor, command, policy, true);
                 paths.add(redactor.sequencesInPlace());
                 paths.add(redactor.topWrittenWhileSized());
-                inPlace.assertSame(Result.of(redactor, whole, policy, true, new Workspace()), "against one document");
+                inPlace.assertSame(Result.of(redactor, whole, policy, true), "against one document");
             } catch (Throwable e) {
                 failure[0] = e;
             }
@@ -132,11 +131,11 @@ class InPlaceSequenceTest {
                 DriverShapes.Backing.BYTE_BUF_DIRECT, "documents", documents);
         CompiledPolicy policy = CompiledPolicies.compile(RedactionPolicy.defaults());
         DocumentRedactor redactor = new DocumentRedactor(CollectionNames.shared());
-        Result direct = Result.of(redactor, command, policy, true, new Workspace());
+        Result direct = Result.of(redactor, command, policy, true);
         assertFalse(redactor.sequencesInPlace());
         BsonDocument heap = DriverShapes.withSequences(top("insert", new BsonString("customers"), "shop"),
                 DriverShapes.Backing.BYTE_BUF_HEAP, "documents", documents);
-        Result inPlace = Result.of(redactor, heap, policy, true, new Workspace());
+        Result inPlace = Result.of(redactor, heap, policy, true);
         assertTrue(redactor.sequencesInPlace());
         direct.assertSame(inPlace, "direct against heap");
     }
@@ -157,7 +156,7 @@ class InPlaceSequenceTest {
                 BsonDocument command = top("insert", new BsonString("customers"), "shop").append("documents", array);
                 DocumentRedactor redactor = new DocumentRedactor(CollectionNames.shared());
                 redactor.gatherSequences(gather);
-                assertThrows(BsonFormatException.class, () -> Result.of(redactor, command, policy, true, new Workspace()),
+                assertThrows(BsonFormatException.class, () -> Result.of(redactor, command, policy, true),
                         "gather=" + gather);
             }
         }
@@ -187,18 +186,17 @@ class InPlaceSequenceTest {
         DocumentRedactor inPlace = new DocumentRedactor(CollectionNames.shared());
         DocumentRedactor gathered = new DocumentRedactor(CollectionNames.shared());
         gathered.gatherSequences(true);
-        Workspace workspace = new Workspace();
         int size = whole.getByteBuffer().remaining();
         for (RedactionPolicy policy : policies(size)) {
             CompiledPolicy compiled = CompiledPolicies.compile(policy);
             for (boolean fingerprint : new boolean[]{true, false}) {
-                Result reference = Result.of(gathered, whole, compiled, fingerprint, workspace);
+                Result reference = Result.of(gathered, whole, compiled, fingerprint);
                 for (int s = 0; s < shapes.size(); s++) {
                     String context = name + " shape=" + s + " policy=" + policy + " fingerprint=" + fingerprint;
                     BsonDocument command = shapes.get(s);
-                    Result expected = Result.of(gathered, command, compiled, fingerprint, workspace);
+                    Result expected = Result.of(gathered, command, compiled, fingerprint);
                     assertFalse(gathered.sequencesInPlace(), context);
-                    Result actual = Result.of(inPlace, command, compiled, fingerprint, workspace);
+                    Result actual = Result.of(inPlace, command, compiled, fingerprint);
                     assertTrue(inPlace.sequencesInPlace(), context);
                     actual.assertSame(expected, context);
                     actual.assertSame(reference, context + " against the command as one document");
@@ -325,9 +323,9 @@ class InPlaceSequenceTest {
         }
 
         static Result of(final DocumentRedactor redactor, final BsonDocument command, final CompiledPolicy policy,
-                         final boolean fingerprint, final Workspace workspace) {
+                         final boolean fingerprint) {
             String name = command.getFirstKey();
-            return new Result(redactor.redactCommand(command, policy, policy.commandRules(name), true, fingerprint, workspace));
+            return new Result(redactor.redactCommand(command, policy, policy.commandRules(name), true, fingerprint));
         }
 
         void assertSame(final Result expected, final String context) {
