@@ -70,6 +70,32 @@ public final class Bytes {
      *
      * @return the index after the bytes written
      */
+    /**
+     * The length {@link #writeUtf8} writes: an unpaired surrogate takes three bytes, as in the driver's codec. One loop over
+     * the characters that also refuses a NUL in a C string ({@code cstring}), as the encoder does.
+     */
+    static long utf8Length(final String s, final boolean cstring) {
+        int length = s.length();
+        long bytes = length;
+        for (int i = 0; i < length; i++) {
+            char c = s.charAt(i);
+            if (c >= 0x80) {
+                if (c < 0x800) {
+                    bytes += 1;
+                } else if (Character.isHighSurrogate(c) && i + 1 < length && Character.isLowSurrogate(s.charAt(i + 1))) {
+                    // two chars, four bytes
+                    bytes += 2;
+                    i++;
+                } else {
+                    bytes += 2;
+                }
+            } else if (c == 0 && cstring) {
+                throw new BsonFormatException("key or C string holds a NUL character: length=" + length);
+            }
+        }
+        return bytes;
+    }
+
     static int writeUtf8(final String s, final byte[] dst, final int index) {
         int length = s.length();
         // ASCII, the driver's keys and most names: one byte a character

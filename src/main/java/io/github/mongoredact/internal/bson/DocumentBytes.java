@@ -149,6 +149,32 @@ public final class DocumentBytes {
     }
 
     /**
+     * Copies a byte-backed document whole at the output's position (or counts it), its frame checked: its length prefix at
+     * least 5 and within the bytes its buffer holds (exactly those of a raw document), its last byte NUL.
+     *
+     * @throws BsonFormatException where its frame is broken
+     */
+    public static void copyFramed(final BsonDocument document, final Output out) {
+        int length = length(document);
+        if (document instanceof RawBsonDocument) {
+            RawBsonDocument raw = (RawBsonDocument) document;
+            int prefix = Bytes.readInt(DriverApi.rawArray(raw), DriverApi.rawOffset(raw));
+            if (prefix != length) {
+                throw FramingErrors.lengthOutOfBounds(DriverApi.rawOffset(raw), prefix, "available", length);
+            }
+        }
+        byte[] dst = out.room(length);
+        if (dst != null) {
+            int at = out.position();
+            copy(document, dst, at);
+            if (dst[at + length - 1] != 0) {
+                throw FramingErrors.notTerminated(at, length);
+            }
+        }
+        out.advance(length);
+    }
+
+    /**
      * The encoded size of a document sequence the driver appended as an array, in O(1): the driver decodes each sequence's
      * documents from one message buffer, back to back, so where the first and the last document lie in the same heap array
      * the documents between them fill the span from one to the other.

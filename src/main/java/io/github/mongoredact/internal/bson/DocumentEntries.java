@@ -16,8 +16,8 @@ import java.util.function.BiConsumer;
  * classes, or a runtime that opens no private field (the system property {@code io.github.mongoredact.noFieldAccess=true}),
  * through {@code entrySet()}.
  *
- * <p>Stateless and thread-safe. The visitors ({@link PlainSize.Counter}, {@link PlainEncoder}'s writer,
- * {@link FramedCopy}'s top level) are final classes, so that the compiler binds their call where it inlines the loop.</p>
+ * <p>Stateless and thread-safe. The visitors ({@link PlainEncoder}'s writer, {@link SequenceViews}' pass over a top level) are
+ * final classes, so that the compiler binds their call where it inlines the loop.</p>
  */
 final class DocumentEntries {
     /** {@code BsonDocument.map}, the same private field on every supported line; null when not open. */

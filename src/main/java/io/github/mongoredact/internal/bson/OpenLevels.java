@@ -10,7 +10,7 @@ import java.util.Map;
 
 /**
  * The open documents and arrays of a plain document that {@link PlainEncoder} writes below its recursion limit
- * ({@link PlainSize#RECURSION_LIMIT}): per level, what is read next and where its length goes, in arrays that grow up to
+ * ({@link PlainEncoder#RECURSION_LIMIT}): per level, what is read next and where its length goes, in arrays that grow up to
  * {@link BsonBounds#MAX_DEPTH}, instead of on the stack.
  *
  * <p>Not thread-safe: one per encoder. Holds the caller's documents only while a write runs ({@link #clear()}).</p>
@@ -93,20 +93,16 @@ final class OpenLevels {
     }
 
     /**
-     * Closes the innermost level, written up to {@code pos}: its terminating NUL, its length, and the length of the code with
+     * Closes the innermost level at the output's position: its terminating NUL, its length, and the length of the code with
      * scope it is the scope of.
-     *
-     * @return the index after the level
      */
-    int close(final byte[] dst, final int pos) {
-        dst[pos] = 0;
-        int after = pos + 1;
-        Bytes.writeInt(dst, start[top], after - start[top]);
+    void close(final Output out) {
+        out.putByte((byte) 0);
+        out.patchLength(start[top], start[top]);
         if (codeStart[top] >= 0) {
-            Bytes.writeInt(dst, codeStart[top], after - codeStart[top]);
+            out.patchLength(codeStart[top], codeStart[top]);
         }
         pop();
-        return after;
     }
 
     /** Closes the innermost level. */

@@ -3,25 +3,40 @@ package io.github.mongoredact.internal.bson;
 import com.mongodb.lang.Nullable;
 
 /**
- * Where an encoder's bytes go: a position that always advances, and a destination array written while the bytes fit below
- * its limit. Three modes by the same code, so that sizing and writing cannot disagree:
+ * Where an encoder's bytes go: a position that always advances, and a destination array written at it. Three modes by the
+ * same code, so that sizing and writing cannot disagree:
  * <ul>
  *     <li>counting ({@link #count(int)}): no destination, only the position moves;</li>
- *     <li>exact ({@link #exact(byte[], int)}): the caller sized the destination, every byte fits;</li>
- *     <li>bounded ({@link #bounded(byte[], int, int)}): one pass into a scratch array whose room is a guess; the first byte
- *     that does not fit turns the output into counting mode ({@link #overflowed()}), so that the pass still ends with the exact
- *     size and the caller can size an array and write again.</li>
+ *     <li>exact ({@link #exact(byte[], int)}): the caller sized the destination; a byte past its end is an
+ *     {@link IllegalStateException} (the sizing and the writing disagreed);</li>
+ *     <li>growing ({@link #growing(Growth, byte[], int)}): a scratch array that its {@link Growth} replaces by a larger one,
+ *     the bytes written so far copied, when a write needs more room: explicit, by doubling, never past
+ *     {@link Workspace#MAX_ARRAY}.</li>
  * </ul>
  *
  * <p>Not thread-safe: one instance per encoder, reused. {@link #clear()} forgets the destination.</p>
  */
 public final class Output {
+    /**
+     * What gives a growing output more room: an array of at least {@code needed} bytes whose first {@code used} bytes are
+     * those of {@code current}; {@code current} is the caller's no more.
+     */
+    public interface Growth {
+        /**
+         * @return an array of at least {@code needed} bytes holding {@code current[0, used)}
+         * @throws BsonFormatException when {@code needed} is past the largest array
+         */
+        byte[] grow(byte[] current, int used, int needed);
+    }
+
     @Nullable
     private byte[] dst;
     private int pos;
-    /** Bytes below this index may be written; {@link Integer#MIN_VALUE} while counting. */
+    /** Bytes below this index may be written without growing; {@link Integer#MIN_VALUE} while counting. */
     private int limit = Integer.MIN_VALUE;
-    private boolean overflowed;
+    /** Null while counting or exact. */
+    @Nullable
+    private Growth growth;
     @Nullable
     private byte[] suspendedDst;
     private int suspendedLimit;
@@ -29,36 +44,32 @@ public final class Output {
 
     /** Counting mode from position {@code from}. */
     public void count(final int from) {
-        set(null, from, Integer.MIN_VALUE);
+        set(null, from, Integer.MIN_VALUE, null);
     }
 
     /** Writes into {@code dst} from {@code from}; the caller sized it exactly. */
     public void exact(final byte[] dst, final int from) {
-        set(dst, from, dst.length);
+        set(dst, from, dst.length, null);
     }
 
-    /** Writes into {@code dst} from {@code from} while below {@code limit}, then counts. */
-    public void bounded(final byte[] dst, final int from, final int limit) {
-        set(dst, from, Math.min(limit, dst.length));
+    /** Writes into {@code dst} from {@code from}, which {@code growth} replaces by a larger array where a write needs it. */
+    public void growing(final Growth growth, final byte[] dst, final int from) {
+        set(dst, from, dst.length, growth);
     }
 
-    private void set(@Nullable final byte[] dst, final int from, final int limit) {
+    private void set(@Nullable final byte[] dst, final int from, final int limit, @Nullable final Growth growth) {
         this.dst = dst;
         this.pos = from;
         this.limit = limit;
-        this.overflowed = false;
+        this.growth = growth;
     }
 
     /** Forgets the destination (it may be a pooled array holding a command's bytes). */
     public void clear() {
         dst = null;
         suspendedDst = null;
+        growth = null;
         limit = Integer.MIN_VALUE;
-    }
-
-    /** @return whether a bounded pass ran out of room (its bytes are incomplete; its position is still exact) */
-    public boolean overflowed() {
-        return overflowed;
     }
 
     /** @return whether bytes are being written (false: counting) */
@@ -66,13 +77,13 @@ public final class Output {
         return dst != null;
     }
 
-    public int position() {
-        return pos;
+    /** @return the array written into, which a growing output may have replaced since it started: call only while writing */
+    public byte[] array() {
+        return dst();
     }
 
-    /** Moves the position back (a trial measured in counting mode). */
-    public void position(final int position) {
-        this.pos = position;
+    public int position() {
+        return pos;
     }
 
     /** Counts from here on, without writing, until {@link #resume()}: a trial measure. Not nested. */
@@ -94,14 +105,6 @@ public final class Output {
         return counted;
     }
 
-    private void spill() {
-        if (dst != null) {
-            overflowed = true;
-            dst = null;
-            limit = Integer.MIN_VALUE;
-        }
-    }
-
     /** @return the destination while writing: call only when {@link #writing()} */
     private byte[] dst() {
         byte[] d = dst;
@@ -111,39 +114,68 @@ public final class Output {
         return d;
     }
 
+    /**
+     * @return whether {@code length} bytes are to be written at the position (false: counting), the destination grown when
+     *         they do not fit it
+     */
+    private boolean fits(final int length) {
+        if (pos + length <= limit) {
+            return true;
+        }
+        if (dst == null) {
+            if ((long) pos + length > Workspace.MAX_ARRAY) {
+                throw tooLarge((long) pos + length);
+            }
+            return false;
+        }
+        grow(length);
+        return true;
+    }
+
+    private static BsonFormatException tooLarge(final long size) {
+        return new BsonFormatException("document too large: size=" + size + " max=" + Workspace.MAX_ARRAY);
+    }
+
+    private void grow(final int length) {
+        byte[] current = dst();
+        Growth g = growth;
+        long needed = (long) pos + length;
+        if (g == null) {
+            throw new IllegalStateException("output larger than sized: capacity=" + current.length + " needed=" + needed);
+        }
+        if (needed > Workspace.MAX_ARRAY) {
+            throw tooLarge(needed);
+        }
+        byte[] next = g.grow(current, pos, (int) needed);
+        dst = next;
+        limit = next.length;
+    }
+
     public void putByte(final byte b) {
-        if (pos < limit) {
-            dst()[pos] = b;
-        } else {
-            spill();
+        if (fits(1)) {
+            dst[pos] = b;
         }
         pos++;
     }
 
     public void putInt(final int value) {
-        if (pos + 4 <= limit) {
-            Bytes.writeInt(dst(), pos, value);
-        } else {
-            spill();
+        if (fits(4)) {
+            Bytes.writeInt(dst, pos, value);
         }
         pos += 4;
     }
 
     public void putLong(final long value) {
-        if (pos + 8 <= limit) {
-            Bytes.writeLong(dst(), pos, value);
-        } else {
-            spill();
+        if (fits(8)) {
+            Bytes.writeLong(dst, pos, value);
         }
         pos += 8;
     }
 
     /** Copies {@code src[from, from + length)}. */
     public void putBytes(final byte[] src, final int from, final int length) {
-        if (pos + length <= limit) {
-            System.arraycopy(src, from, dst(), pos, length);
-        } else {
-            spill();
+        if (fits(length)) {
+            System.arraycopy(src, from, dst, pos, length);
         }
         pos += length;
     }
@@ -155,10 +187,8 @@ public final class Output {
     /** The decimal digits of a non-negative value. */
     public void putDigits(final int value) {
         int digits = Bytes.digits(value);
-        if (pos + digits <= limit) {
-            Bytes.writeDigits(dst(), pos, value);
-        } else {
-            spill();
+        if (fits(digits)) {
+            Bytes.writeDigits(dst, pos, value);
         }
         pos += digits;
     }
@@ -166,9 +196,7 @@ public final class Output {
     /** Leaves room for a length field, written later by {@link #patchLength(int, int)}. @return its index */
     public int reserveInt() {
         int index = pos;
-        if (pos + 4 > limit) {
-            spill();
-        }
+        fits(4);
         pos += 4;
         return index;
     }
@@ -180,25 +208,32 @@ public final class Output {
         }
     }
 
+    /** Writes {@code value} at {@code index}, before the position (a value known only once what follows it was written). */
+    public void patchLong(final int index, final long value) {
+        if (dst != null) {
+            Bytes.writeLong(dst, index, value);
+        }
+    }
+
     /**
-     * Room for a writer that puts its bytes itself: the destination when {@code length} bytes fit at the position,
-     * otherwise null (and from then on counting). The caller then calls {@link #advance(int)}.
+     * Room for a writer that puts its bytes itself: the destination, with {@code length} bytes at the position (grown where
+     * needed), or null while counting. The caller then calls {@link #advance(int)}.
      */
     @Nullable
     public byte[] room(final int length) {
-        if (pos + length <= limit) {
-            return dst;
-        }
-        spill();
-        return null;
+        return fits(length) ? dst : null;
     }
 
-    /** @return the bytes that fit at the position while writing; 0 while counting */
+    /** @return the bytes that fit at the position while writing, without growing; 0 while counting */
     public int remaining() {
         return dst == null ? 0 : limit - pos;
     }
 
+    /** Moves the position past {@code length} bytes a writer put itself (or, counting, that it counted). */
     public void advance(final int length) {
+        if ((long) pos + length > Workspace.MAX_ARRAY) {
+            throw tooLarge((long) pos + length);
+        }
         pos += length;
     }
 }

@@ -5,42 +5,40 @@ import com.mongodb.lang.Nullable;
 import java.util.concurrent.atomic.AtomicReferenceArray;
 
 /**
- * Byte space of one redaction: scratch space for documents that must be gathered into one piece (plain top levels with
- * document sequences, buffers that are not heap arrays), the encoder that gathers them, and where the current source bytes
- * are. Held by a {@code DocumentRedactor}, and borrowed with it for one callback from the listener's bounded pool, so that no
- * thread keeps one.
+ * Byte space of one redaction: the {@link #input} scratch, where a document is gathered into one piece (a plain top level with
+ * its document sequences placed, a buffer that is not a heap array), the {@link #output} scratch, where a walk writes before
+ * the exact copy, the encoder that gathers, and where the current source bytes are. Held by a {@code DocumentRedactor}, and
+ * borrowed with it for one callback from the listener's bounded pool, so that no thread keeps one.
  *
- * <p>A workspace keeps only a small scratch array between callbacks ({@link #THREAD_SCRATCH_BYTES}). A larger scratch is borrowed
- * from one pool shared by all threads ({@link #POOL_SLOTS} arrays of at most {@link #MAX_POOLED_BYTES} each) and given back
- * by {@link #release()} at the end of the callback; when the pool has none that fits, an array of the size needed is
- * allocated and, if the pool has no room for it, dropped after the callback. Taking and giving back never blocks: one
- * compare-and-set per slot looked at. Steady state allocates nothing for commands up to the pooled size.</p>
+ * <p>Each scratch keeps only a small array between callbacks ({@link #THREAD_SCRATCH_BYTES}). A larger one is borrowed from
+ * one pool shared by all threads ({@link #POOL_SLOTS} arrays of at most {@link #MAX_POOLED_BYTES} each) and given back by
+ * {@link #release()} at the end of the callback; when the pool has none that fits, an array of the size needed is allocated
+ * and, if the pool has no room for it, dropped after the callback. Taking and giving back never blocks: one compare-and-set
+ * per slot looked at. Steady state allocates nothing for commands up to the pooled size.</p>
  *
- * <p>Pooled arrays hold the raw bytes of earlier commands: they never leave this package, and each use reads only what it
- * wrote.</p>
+ * <p>Pooled arrays hold the raw bytes of earlier commands: they never leave this package's callers, and each use reads only
+ * what it wrote.</p>
  */
 public final class Workspace {
-    /** Scratch arrays up to this size stay with the workspace (and so with the pooled redactor that holds it). */
+    /** Scratch arrays up to this size stay with their scratch (and so with the pooled redactor that holds it). */
     static final int THREAD_SCRATCH_BYTES = 64 * 1024;
     /** Scratch arrays up to this size go back to the shared pool after the callback; larger ones are dropped. */
     static final int MAX_POOLED_BYTES = 4 << 20;
-    /**
-     * The largest scratch a redaction asks for to write its output in one pass next to its source: the pooled bound, so
-     * that one pass never costs memory the pool does not bound; larger commands are sized, then written exactly.
-     */
-    public static final int MAX_ONE_PASS_BYTES = MAX_POOLED_BYTES;
     /** Arrays the shared pool holds at most: with {@link #MAX_POOLED_BYTES}, at most 16 MiB in all. */
     static final int POOL_SLOTS = 4;
+    /** The largest array every JVM allocates. */
+    public static final int MAX_ARRAY = Integer.MAX_VALUE - 8;
     /** Pooled arrays are sized in steps of this, so that commands of about the same size share them. */
     private static final int POOLED_STEP = 64 * 1024;
     private static final int INITIAL_SCRATCH_BYTES = 4096;
-    private static final int MAX_ARRAY = Integer.MAX_VALUE - 8;
     private static final AtomicReferenceArray<byte[]> POOL = new AtomicReferenceArray<>(POOL_SLOTS);
 
-    private byte[] scratch = new byte[INITIAL_SCRATCH_BYTES];
-    /** The array taken from the pool (or allocated past it) for the current callback; given back by {@link #release()}. */
-    @Nullable
-    private byte[] borrowed;
+    /** Where a document is gathered into one piece: a plain top level encoded, a buffer that is not a heap array copied. */
+    public final Scratch input = new Scratch();
+    /** Where a walk writes its output, before the exact copy. */
+    public final Scratch output = new Scratch();
+    /** Where the documents of a sequence that are not in heap arrays are copied, to be read in one array. */
+    public final Scratch gathered = new Scratch();
     public final PlainEncoder encoder = new PlainEncoder();
 
     @Nullable
@@ -48,40 +46,17 @@ public final class Workspace {
     private int sourceOff;
     private int sourceEnd;
 
-    /**
-     * A scratch array with room for {@code count} bytes, valid until {@link #release()} or the next call. Up to
-     * {@link #THREAD_SCRATCH_BYTES} it is the workspace's own array (grown by doubling up to that bound); a larger one comes from
-     * the shared pool or is allocated at the size needed (rounded up to 64 KiB only while it can be pooled).
-     */
+    /** {@link Scratch#array} of the {@link #input} scratch. */
     public byte[] scratch(final int count) {
-        if (count <= scratch.length) {
-            return scratch;
-        }
-        if (count > MAX_ARRAY || count < 0) {
-            throw new BsonFormatException("document too large: count=" + count + " max=" + MAX_ARRAY);
-        }
-        if (count <= THREAD_SCRATCH_BYTES) {
-            scratch = new byte[(int) Math.min(THREAD_SCRATCH_BYTES, Math.max(count, (long) scratch.length * 2))];
-            return scratch;
-        }
-        byte[] held = borrowed;
-        if (held != null && held.length >= count) {
-            return held;
-        }
-        // the caller is done with the smaller array (each call replaces the previous scratch): give it back first
-        giveBack();
-        held = take(count);
-        if (held == null) {
-            held = new byte[count <= MAX_POOLED_BYTES ? pooledSize(count) : count];
-        }
-        borrowed = held;
-        return held;
+        return input.array(count);
     }
 
-    /** Forgets the current source, which may be a driver buffer's array, and gives a borrowed scratch array back. */
+    /** Forgets the current source, which may be a driver buffer's array, and gives borrowed scratch arrays back. */
     public void release() {
         source = null;
-        giveBack();
+        input.release();
+        output.release();
+        gathered.release();
     }
 
     public void source(final byte[] array, final int off, final int end) {
@@ -125,14 +100,6 @@ public final class Workspace {
     static void clearPool() {
         for (int i = 0; i < POOL_SLOTS; i++) {
             POOL.set(i, null);
-        }
-    }
-
-    private void giveBack() {
-        byte[] array = borrowed;
-        if (array != null) {
-            borrowed = null;
-            offer(array);
         }
     }
 
@@ -189,6 +156,87 @@ public final class Workspace {
         if (smallest >= 0) {
             // a lost race leaves the pool as another thread made it: still bounded, and this array is dropped
             POOL.compareAndSet(smallest, replaced, array);
+        }
+    }
+
+    /**
+     * One scratch: its own small array (grown by doubling up to {@link #THREAD_SCRATCH_BYTES}), or a larger one borrowed from
+     * the shared pool (or allocated past it) until {@link #release()}. As the {@link Output.Growth} of a growing output, it
+     * replaces the array by a larger one with the bytes written so far.
+     */
+    public static final class Scratch implements Output.Growth {
+        /** Made on first use, at {@link #INITIAL_SCRATCH_BYTES} at least: a fresh redactor holds no scratch yet. */
+        private byte[] own = new byte[0];
+        /** The array taken from the pool (or allocated past it) for the current callback; given back by {@link #release()}. */
+        @Nullable
+        private byte[] borrowed;
+
+        /**
+         * An array with room for {@code count} bytes, valid until {@link #release()} or the next call (whose array replaces
+         * it, its bytes not kept). Up to {@link #THREAD_SCRATCH_BYTES} it is the scratch's own array (grown by doubling up to
+         * that bound); a larger one comes from the shared pool or is allocated at the size needed (rounded up to 64 KiB only
+         * while it can be pooled).
+         */
+        public byte[] array(final int count) {
+            if (count <= own.length) {
+                return own;
+            }
+            if (count > MAX_ARRAY || count < 0) {
+                throw new BsonFormatException("document too large: count=" + count + " max=" + MAX_ARRAY);
+            }
+            if (count <= THREAD_SCRATCH_BYTES) {
+                long doubled = Math.max(INITIAL_SCRATCH_BYTES, (long) own.length * 2);
+                own = new byte[(int) Math.min(THREAD_SCRATCH_BYTES, Math.max(count, doubled))];
+                return own;
+            }
+            byte[] held = borrowed;
+            if (held != null && held.length >= count) {
+                return held;
+            }
+            // the caller is done with the smaller array (each call replaces the previous one): give it back first
+            release();
+            held = take(count);
+            if (held == null) {
+                held = new byte[count <= MAX_POOLED_BYTES ? pooledSize(count) : count];
+            }
+            borrowed = held;
+            return held;
+        }
+
+        @Override
+        public byte[] grow(final byte[] current, final int used, final int needed) {
+            if (needed < 0 || needed > MAX_ARRAY) {
+                throw new BsonFormatException("document too large: count=" + needed + " max=" + MAX_ARRAY);
+            }
+            int wanted = (int) Math.min(MAX_ARRAY, Math.max(Math.max(needed, INITIAL_SCRATCH_BYTES), 2L * current.length));
+            byte[] next;
+            if (wanted <= THREAD_SCRATCH_BYTES) {
+                next = new byte[wanted];
+                own = next;
+            } else {
+                next = take(wanted);
+                if (next == null) {
+                    next = new byte[wanted <= MAX_POOLED_BYTES ? pooledSize(wanted) : wanted];
+                }
+            }
+            System.arraycopy(current, 0, next, 0, used);
+            if (next != own) {
+                byte[] previous = borrowed;
+                borrowed = next;
+                if (previous != null) {
+                    offer(previous);
+                }
+            }
+            return next;
+        }
+
+        /** Gives a borrowed array back to the shared pool; the scratch keeps its own small one. */
+        public void release() {
+            byte[] array = borrowed;
+            if (array != null) {
+                borrowed = null;
+                offer(array);
+            }
         }
     }
 }

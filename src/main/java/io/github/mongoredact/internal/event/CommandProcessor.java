@@ -11,7 +11,6 @@ import com.mongodb.lang.Nullable;
 import io.github.mongoredact.internal.BoundedPool;
 import io.github.mongoredact.internal.Guard;
 import io.github.mongoredact.internal.bson.DriverApi;
-import io.github.mongoredact.internal.bson.PlainSize;
 import io.github.mongoredact.internal.failure.FailureRedactor;
 import io.github.mongoredact.internal.failure.FailureStandIns;
 import io.github.mongoredact.internal.failure.SpecFailures;
@@ -185,7 +184,7 @@ public final class CommandProcessor<S, C> {
                 // metrics alone: the top level tells the collection, the driver's buffers the size; nothing is walked
                 redactor = DocumentRedactor.borrow();
                 collection = summary.collection(command, commandName, redactor.workspace(), redactor.cursor());
-                size = PlainSize.asSent(command, redactor.workspace());
+                size = redactor.workspace().encoder.sizeAsSent(command);
             } else {
                 redactor = DocumentRedactor.borrow();
                 Redaction redaction = redactCommand(redactor, command, commandName, documents, sinks);

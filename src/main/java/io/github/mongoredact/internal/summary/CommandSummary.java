@@ -28,7 +28,7 @@ import java.util.Map;
  *     one by its entries.</li>
  *     <li>The size is the command's as the driver sent it, document sequences counted as arrays: a byte-backed document's
  *     length, or the plain top level's encoded size, whose sequences the driver's buffers size in O(1)
- *     ({@link io.github.mongoredact.internal.bson.PlainSize}).</li>
+ *     ({@link io.github.mongoredact.internal.bson.PlainEncoder#sizeAsSent}).</li>
  * </ul>
  *
  * <p>Thread-safe; one instance per listener (it remembers which first fields its policy keeps). It uses the caller's

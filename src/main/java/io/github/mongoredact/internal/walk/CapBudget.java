@@ -14,17 +14,17 @@ final class CapBudget {
     private int limit;
     private boolean cut;
     private int openDocuments;
-    /** For a capped write: the bytes left out, written into the truncation marker. */
-    private long truncated;
 
     CapBudget(final Output out) {
         this.out = out;
     }
 
-    /** The limit of the next capped walk: {@code outputLimit} (an index into the output); {@code truncatedBytes} goes into the marker. */
-    void limit(final int outputLimit, final long truncatedBytes) {
+    /**
+     * The limit of the next capped walk: {@code outputLimit}, an index into the output. The walk's caller writes the count of
+     * bytes left out into the marker once the capped output's size is known.
+     */
+    void limit(final int outputLimit) {
         limit = outputLimit;
-        truncated = truncatedBytes;
     }
 
     /** Starts a walk: not cut, no document open. */
@@ -44,10 +44,6 @@ final class CapBudget {
 
     void cutHere() {
         cut = true;
-    }
-
-    long truncated() {
-        return truncated;
     }
 
     void opened() {

@@ -2,10 +2,6 @@ package io.github.mongoredact.internal.walk;
 
 import com.mongodb.lang.Nullable;
 import io.github.mongoredact.internal.BoundedPool;
-import io.github.mongoredact.internal.bson.DocumentBytes;
-import io.github.mongoredact.internal.bson.FramedCopy;
-import io.github.mongoredact.internal.bson.PlainEncoder;
-import io.github.mongoredact.internal.bson.PlainSize;
 import io.github.mongoredact.internal.bson.Workspace;
 import io.github.mongoredact.internal.rules.CollectionNames;
 import io.github.mongoredact.internal.rules.CompiledPolicy;
@@ -15,18 +11,16 @@ import java.util.Arrays;
 
 /**
  * Turns a command or reply into its owned, redacted copy, one exact-size array, and analyses it; three entry points named
- * for what they do, each returning the redactor's {@link Redaction}.
+ * for what they do, each returning the redactor's {@link Redaction}. Every document goes the same way: its bytes reached
+ * where they lie or gathered ({@link WalkSource}), then one walk ({@link RedactionWalker}) in the mode the caller needs:
  *
  * <ul>
- *     <li>Verbatim rules (the spec-only policy): the bytes are copied straight from the driver's buffers into the output
- *     (byte-backed top level), or the small plain top level is encoded value by value with its byte-backed sequence
- *     documents copied whole, framing checked ({@link FramedCopy}); its analysis, when a sink reads it, walks a sample (the
- *     top level and the first document of each sequence), as the analysis without a copy does.</li>
- *     <li>Any other rules: the bytes are reached where they are (heap arrays); a plain top level is encoded into the workspace's
- *     scratch with its sequence documents left where they lie ({@code SequenceViews}), or gathered whole where one is not in a
- *     heap array; the {@link RedactionWalker} writes the output into the same scratch in one pass that also sizes and
- *     analyses it; one exact-size copy of that is the output. Only when the scratch had too little room (or the command is too large for a
- *     pooled scratch) does a second, exact write follow the sizing pass.</li>
+ *     <li>a copy: the walk writes the output into the workspace's output scratch, growing it where it needs more room, and
+ *     analyses the document in the same pass; one exact-size copy of that is the output. A policy that keeps everything
+ *     (verbatim: the spec-only policy) writes straight into an array of the input's size, which its output always is. Over the
+ *     policy's cap ({@code maxDocumentBytes}), a second, capped walk writes the output cut at element boundaries.</li>
+ *     <li>no copy (sinks that read the fingerprint or the collection only): the walk counts, analyses and writes nothing; no
+ *     value is counted as redacted, since none was copied.</li>
  * </ul>
  *
  * <p>Not thread-safe: one caller at a time, for one callback, as a scratch borrowed from a pool shared by all threads (it
@@ -35,12 +29,18 @@ import java.util.Arrays;
 public final class DocumentRedactor {
     /** Redactors between callbacks, shared by all threads ({@link BoundedPool#DEFAULT_SLOTS} at most). */
     private static final BoundedPool<DocumentRedactor> POOL = new BoundedPool<>(DocumentRedactor::new);
+    /**
+     * The room an output asks for at first: the scratch's own array (kept between callbacks, up to 64 KiB) has at least this
+     * much; a larger output grows it by doubling, from the shared pool up to its bound, so that a large command's output costs
+     * what it writes, not a guess from its input.
+     */
+    private static final int FIRST_ROOM = 1024;
     private final CollectionNames collectionNames;
     private final RedactionWalker walker = new RedactionWalker();
     /** A reader for the holder's own reads of a top level (the collection of a command, a reply's errors). */
     private final BsonCursor cursor = new BsonCursor();
     private final Redaction result = new Redaction();
-    private final OnePass onePass = new OnePass(walker);
+    private final WalkSource source = new WalkSource(walker.sequences());
     /** The byte space the redactor's calls use, borrowed with it. */
     private final Workspace workspace = new Workspace();
     // the current call (references dropped at its end)
@@ -137,19 +137,11 @@ public final class DocumentRedactor {
     private Redaction run(final Workspace workspace, final boolean copy) {
         result.reset();
         try {
-            if (rules().verbatim && copy) {
-                verbatim(workspace);
-            } else if (!copy && !DocumentBytes.isByteBacked(document())) {
-                analyseSample(workspace);
-                result.inputSize(PlainSize.of(document(), workspace));
-            } else {
-                walk(workspace, copy);
-            }
+            walk(workspace, copy);
             return result;
         } finally {
             // neither the pooled walker nor its workspace may keep the document's bytes after the callback
             walker.clear();
-            onePass.clear();
             workspace.release();
             document = null;
         }
@@ -179,109 +171,42 @@ public final class DocumentRedactor {
         return current;
     }
 
-    /**
-     * Verbatim rules: the bytes as they are. A byte-backed document (a command the driver holds as bytes, a reply) is one
-     * the sinks interpret: copied, then checked element by element. A plain top level (insert, update, delete) is encoded from
-     * its values, well-formed by construction, and its sequence documents are copied whole with their framing checked in the
-     * same pass ({@link FramedCopy}); what lies inside them is forwarded as the driver sent it. Its analysis walks the sample
-     * of {@link #analyseSample}, so that whether sinks read the analysis changes neither what is checked nor the cost of the
-     * sequences.
-     */
-    private void verbatim(final Workspace workspace) {
-        BsonDocument source = document();
-        boolean byteBacked = DocumentBytes.isByteBacked(source);
-        byte[] out;
-        if (byteBacked) {
-            out = new byte[DocumentBytes.length(source)];
-            DocumentBytes.copy(source, out, 0);
-        } else {
-            out = FramedCopy.copy(source, workspace.encoder);
-        }
-        result.inputSize(out.length);
-        if (analyse && byteBacked) {
-            walker.bind(out, 0, out.length, rules(), command, policy());
-            walker.analyse(fingerprint);
-            analysis(out);
-        } else if (analyse) {
-            // the copy's sequence documents were framed as they were copied; what the analysis reads (the top level, and the
-            // first document of each sequence for the fingerprint) is a sample, as on the path without a copy
-            analyseSample(workspace);
-        } else if (byteBacked) {
-            walker.check(out, 0, out.length, rules(), command, policy());
-        }
-        result.bytes(out);
-    }
-
-    /**
-     * Only the analysis of a plain top level: a sample holding the first element of each document sequence is walked. The
-     * input size is the caller's to set (the verbatim copy knows it already).
-     */
-    private void analyseSample(final Workspace workspace) {
-        PlainEncoder encoder = workspace.encoder;
-        int length = encoder.size(document(), true);
-        byte[] scratch = workspace.scratch(length);
-        checkWritten(length, encoder.write(document(), scratch, 0, true));
-        walker.bind(scratch, 0, length, rules(), command, policy());
-        walker.analyse(fingerprint);
-        analysis(scratch);
-        result.analysis(result.fingerprint(), result.collectionName(), 0);
-    }
-
     private void walk(final Workspace workspace, final boolean copy) {
-        int outOff = -1;
-        if (copy) {
-            outOff = onePass.source(document(), workspace);
-        } else {
-            OnePass.sourceOnly(document(), workspace);
-        }
+        source.of(document(), workspace);
         byte[] src = workspace.source();
-        int off = workspace.sourceOff();
-        int end = workspace.sourceEnd();
-        result.inputSize(copy ? onePass.inputLength() : end - off);
-        int cap = policy().maxDocumentBytes;
-        walker.bind(src, off, end, rules(), command, policy());
+        int inputLength = source.inputLength();
+        result.inputSize(inputLength);
+        CompiledPolicy.RuleSet bound = rules();
+        walker.bind(src, workspace.sourceOff(), workspace.sourceEnd(), bound, command, policy());
         if (!copy) {
             walker.analyse(fingerprint);
-            analysis(src);
+            analysis(src, 0);
             return;
         }
-        int size = onePass.run(outOff, fingerprint);
-        analysis(src);
         byte[] out;
-        if (cap > 0 && size > cap) {
-            int capped = walker.sizeCapped(cap);
-            out = new byte[capped];
-            long truncated = (long) size - (capped - RedactionWalker.TRUNCATION_MARKER_SIZE);
-            checkWritten(capped, walker.write(out, 0, cap, truncated));
-        } else if (outOff < 0 || walker.overflowed()) {
-            out = new byte[size];
-            checkWritten(size, walker.write(out, 0, 0, 0));
+        if (bound.verbatim) {
+            // every element kept as it is: the output is the input, sequences merged as arrays
+            out = new byte[inputLength];
+            checkWritten(inputLength, walker.write(out, fingerprint));
         } else {
-            out = Arrays.copyOfRange(onePass.scratch(), outOff, outOff + size);
+            Workspace.Scratch scratch = workspace.output;
+            // the output starts in the scratch's own small array and grows by doubling where it needs more room
+            int size = walker.write(scratch, scratch.array(FIRST_ROOM), fingerprint);
+            int cap = policy().maxDocumentBytes;
+            if (cap > 0 && size > cap) {
+                size = walker.writeCapped(scratch, scratch.array(FIRST_ROOM), cap, size);
+            }
+            out = Arrays.copyOf(walker.written(), size);
         }
+        analysis(src, walker.valuesRedacted());
         result.bytes(out);
     }
 
     /** Notes the walk's analysis; the collection is resolved only when the caller reads the analysis ({@code analyse}). */
-    private void analysis(final byte[] src) {
+    private void analysis(final byte[] src, final long valuesRedacted) {
         int off = analyse ? walker.collectionOffset() : -1;
         String collection = off < 0 ? null : collectionNames.resolve(src, off, walker.collectionLength());
-        result.analysis(fingerprint ? walker.fingerprint() : 0, collection, walker.valuesRedacted());
-    }
-
-    /** Whether a plain top level's sequences are gathered into the scratch (tests: the walk the in-place one must equal). */
-    void gatherSequences(final boolean gather) {
-        onePass.gatherSequences(gather);
-    }
-
-    /** @return whether the last call walked a plain top level's sequences where they lie (tests) */
-    boolean sequencesInPlace() {
-        return onePass.placed();
-    }
-
-    /** @return whether the last call wrote a plain top level while sizing it, not a second time (tests) */
-    boolean topWrittenWhileSized() {
-        return onePass.writtenWhileSized();
+        result.analysis(fingerprint ? walker.fingerprint() : 0, collection, valuesRedacted);
     }
 
     static void checkWritten(final int sized, final int written) {

@@ -1,7 +1,6 @@
 package io.github.mongoredact.internal.walk;
 
 import io.github.mongoredact.internal.bson.BsonBounds;
-import io.github.mongoredact.internal.bson.BsonFraming;
 import io.github.mongoredact.internal.bson.Output;
 import io.github.mongoredact.internal.bson.SequenceViews;
 import io.github.mongoredact.internal.rules.CompiledPolicy;
@@ -29,7 +28,6 @@ final class RedactionWalker {
 
     private final WalkDriver driver = new WalkDriver();
     private final Output out = driver.out;
-    private final BsonFraming framing = new BsonFraming();
 
     /**
      * Sizes the redacted output of the document at {@code src[off]}, computing fingerprint, collection and counts.
@@ -46,8 +44,8 @@ final class RedactionWalker {
     }
 
     /**
-     * Binds the source of the next {@link #analyse} or {@link #sizeAndWrite}: the document at {@code src[off]}, before
-     * {@code end}, with the rules and policy that apply to it.
+     * Binds the source of the next walk: the document at {@code src[off]}, before {@code end}, with the rules and policy that
+     * apply to it.
      */
     void bind(final byte[] src, final int off, final int end, final CompiledPolicy.RuleSet rules, final boolean command,
               final CompiledPolicy policy) {
@@ -62,48 +60,64 @@ final class RedactionWalker {
      */
     int analyse(final boolean fingerprint) {
         out.count(0);
-        return analysed(fingerprint, 0);
+        return walk(WalkMode.analysis(fingerprint));
     }
 
     /**
-     * One pass over the bound document: the analysis of {@link #analyse}, and the output written into {@code dst} from
-     * {@code dstOff} while it fits below {@code dstLimit}. When it did not fit ({@link #overflowed()}), the size and the
-     * analysis are still exact and the bytes in {@code dst} are to be ignored.
+     * Writes the bound document's output from the start of {@code first}, an array of {@code growth}'s, which replaces it by
+     * a larger one where the output needs more room ({@link #written()} is then the last one), and analyses it as
+     * {@link #analyse} does, in the same pass.
      *
      * @return the exact size of the output in bytes, without any cap
      */
-    int sizeAndWrite(final byte[] dst, final int dstOff, final int dstLimit, final boolean fingerprint) {
-        out.bounded(dst, dstOff, dstLimit);
-        return analysed(fingerprint, dstOff);
-    }
-
-    /** @return whether the last {@link #sizeAndWrite} ran out of room in its destination */
-    boolean overflowed() {
-        return out.overflowed();
-    }
-
-    private int analysed(final boolean fingerprint, final int from) {
-        driver.walk(WalkMode.analysis(fingerprint));
-        return out.position() - from;
+    int write(final Output.Growth growth, final byte[] first, final boolean fingerprint) {
+        out.growing(growth, first, 0);
+        return walk(WalkMode.analysis(fingerprint));
     }
 
     /**
-     * Checks the structure of the document at {@code src[off]} (lengths, types, terminators, depth), as {@link #size} does,
-     * without computing the analysis.
+     * Writes the bound document's output under a cap, cut at element boundaries, from the start of {@code first} of
+     * {@code growth} as {@link #write(Output.Growth, byte[], boolean)} does, without the analysis; the truncation marker
+     * says how many bytes of the uncapped output ({@code size}, from an uncapped walk) were left out.
      *
-     * @throws io.github.mongoredact.internal.bson.BsonFormatException if the bytes are not valid BSON
+     * @return the size of the capped output, truncation marker included
      */
-    void check(final byte[] src, final int off, final int end, final CompiledPolicy.RuleSet rules, final boolean command,
-               final CompiledPolicy policy) {
-        if (rules.verbatim) {
-            // every element is kept as it is: only the framing matters, checked by one tight loop
-            framing.check(src, off, end);
-            return;
-        }
-        bind(src, off, end, rules, command, policy);
-        out.count(0);
-        driver.walk(WalkMode.PLAIN);
+    int writeCapped(final Output.Growth growth, final byte[] first, final int cap, final int size) {
+        out.growing(growth, first, 0);
+        return capped(cap, size);
+    }
+
+    /**
+     * Writes the bound document's output into {@code dst} from index 0, which the caller sized exactly, and analyses it as
+     * {@link #analyse} does, in the same pass.
+     *
+     * @return bytes written
+     * @throws IllegalStateException if the output does not fit {@code dst}
+     */
+    int write(final byte[] dst, final boolean fingerprint) {
+        out.exact(dst, 0);
+        return walk(WalkMode.analysis(fingerprint));
+    }
+
+    /** @return the array the last write into a growing output ended in: its output starts at index 0 */
+    byte[] written() {
+        return out.array();
+    }
+
+    /**
+     * Writes the bound document's output into {@code dst} at {@code dstOff}, which the caller sized from {@link #size} or
+     * {@link #analyse} (and {@link #sizeCapped} when {@code cap > 0}); then forgets the binding.
+     *
+     * @param cap the cap, 0 for none
+     * @param size for a capped write, the size of the uncapped output
+     * @return bytes written
+     * @throws IllegalStateException if the output does not fit {@code dst}
+     */
+    int write(final byte[] dst, final int dstOff, final int cap, final int size) {
+        out.exact(dst, dstOff);
+        int written = cap > 0 ? capped(cap, size) : walk(WalkMode.PLAIN);
         clear();
+        return written;
     }
 
     /**
@@ -114,33 +128,27 @@ final class RedactionWalker {
      */
     int sizeCapped(final int cap) {
         out.count(0);
-        driver.cap.limit(cap, 0);
-        driver.walk(WalkMode.CAPPED_WALK);
-        return out.position();
+        return capped(cap, 0);
     }
 
-    /**
-     * Writes the bound document's output into {@code dst} at {@code dstOff}, which the caller sized from {@link #size} or
-     * {@link #analyse} (and {@link #sizeCapped} when {@code cap > 0}); then forgets the binding.
-     *
-     * @param cap the cap, 0 for none
-     * @param truncatedBytes for a capped write, the bytes left out (written into the marker)
-     * @return bytes written
-     */
-    int write(final byte[] dst, final int dstOff, final int cap, final long truncatedBytes) {
-        out.exact(dst, dstOff);
-        if (cap > 0) {
-            driver.cap.limit(cap + dstOff, truncatedBytes);
-            driver.walk(WalkMode.CAPPED_WALK);
-        } else {
-            driver.walk(WalkMode.PLAIN);
+    /** A capped walk from the output's position: the marker's count written once the output's size is known. */
+    private int capped(final int cap, final int size) {
+        int from = out.position();
+        driver.cap.limit(from + cap);
+        walk(WalkMode.CAPPED_WALK);
+        int capped = out.position() - from;
+        if (driver.cap.cut()) {
+            // the marker is the top level's last element: its count just before the terminator
+            out.patchLong(out.position() - 1 - 8, (long) size - (capped - TRUNCATION_MARKER_SIZE));
         }
-        int written = out.position() - dstOff;
-        if (out.overflowed()) {
-            throw new IllegalStateException("output larger than sized: sized=" + (dst.length - dstOff) + " written=" + written);
-        }
-        clear();
-        return written;
+        return capped;
+    }
+
+    /** Runs the walk over the bound document in {@code mode}, the output as its caller set it. @return bytes output */
+    private int walk(final WalkMode mode) {
+        int from = out.position();
+        driver.walk(mode);
+        return out.position() - from;
     }
 
     /** Forgets the source and destination arrays (the source may be a driver buffer's). Called after every pass. */

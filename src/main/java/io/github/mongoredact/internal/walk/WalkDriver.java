@@ -182,7 +182,8 @@ final class WalkDriver extends WalkState {
         }
         cap.closed();
         if (frames.is(d, WalkFrames.TOP) && cap.cut()) {
-            writer.truncationMarker(cap.truncated());
+            // its count is written by the walk's caller, once the capped size is known
+            writer.truncationMarker(0);
         }
         out.putByte((byte) 0);
         int lengthIndex = frames.lengthIndex[d];

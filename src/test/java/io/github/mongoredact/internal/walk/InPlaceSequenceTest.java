@@ -33,22 +33,21 @@ import java.util.Random;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * The sequence documents of a plain top level, walked where they lie, give what the walk of the same command gathered into
- * the scratch gives, byte for byte: output, size, fingerprint, collection and values redacted, under every walk mode (one
- * pass and its overflow, caps that cut inside a sequence, sequence limits, rule-free runs, rules inside the documents, masked
- * keys, fingerprint on and off), for the driver's layout (every document in one message buffer) and for other byte-backed
- * documents; and the same as the command held as one {@link RawBsonDocument}.
+ * The sequence documents of a plain top level, walked where they lie, give what the walk of the same command held as one
+ * {@link RawBsonDocument} gives, byte for byte: output, size, fingerprint, collection and values redacted, under every walk
+ * mode (one pass into an output that grows, caps that cut inside a sequence, sequence limits, rule-free runs, rules inside the
+ * documents, masked keys, fingerprint on and off), for the driver's layout (every document in one message buffer), for other
+ * byte-backed documents, and for documents not in a heap array (copied, then walked).
  */
 class InPlaceSequenceTest {
     private static final int[] COUNTS = {1, 2, 10, 1000};
 
     @Test
-    void inPlaceWalkEqualsGatheredWalk() {
+    void inPlaceWalkEqualsTheWalkOfTheCommandAsOneDocument() {
         Random random = new Random(20);
         int compared = 0;
         for (int count : COUNTS) {
@@ -72,33 +71,30 @@ class InPlaceSequenceTest {
             compared += compare("insert", count, insert, "documents", documents);
             compared += compare("bulkWrite", count, bulkWrite, "ops", ops, "nsInfo", nsInfo);
             compared += compare("update", count, update, "updates", updates);
-            // values far shorter than their placeholders: the one pass overflows its room and the exact write follows
+            // values far shorter than their placeholders: the output grows past the room it started with
             compared += compare("insert", count, insert, "documents", nullsAndFlags(count));
         }
         assertTrue(compared > 1000, "compared=" + compared);
     }
 
     /**
-     * The top level is written while it is sized, into the thread's scratch at its first size (4 KiB): moved into a larger
-     * array when the room for the output asks for one, written a second time when it did not fit. Each runs on a fresh
-     * thread, whose scratch has not grown yet.
+     * The top level is written while it is sized, into a fresh redactor's input scratch at its first size (4 KiB), or written
+     * a second time into a larger one where it did not fit; either way the walk gives what the command as one document gives.
      */
     @Test
-    void aTopLevelWrittenWhileSizedIsMovedOrWrittenAgain() throws InterruptedException {
+    void aTopLevelWrittenWhileSizedOrWrittenAgainWalksAlike() throws InterruptedException {
         Random random = new Random(7);
         BsonDocument insert = top("insert", new BsonString("customers"), "shop");
         BsonDocument longComment = top("insert", new BsonString("customers"), "shop")
                 .append("comment", new BsonString("c".repeat(6000)));
         List<BsonDocument> many = documents(random, 1000);
         List<BsonDocument> few = documents(random, 2);
-        assertEquals(List.of(true, true), onFreshThread(insert, many), "1000 documents: written while sized, then moved");
-        assertEquals(List.of(true, false), onFreshThread(longComment, few), "a 6 KB comment: written again");
+        onFreshRedactor(insert, many);
+        onFreshRedactor(longComment, few);
     }
 
-    /** @return whether the sequences were walked in place, and whether the top level was written while sized */
-    private static List<Boolean> onFreshThread(final BsonDocument top, final List<BsonDocument> documents)
+    private static void onFreshRedactor(final BsonDocument top, final List<BsonDocument> documents)
             throws InterruptedException {
-        List<Boolean> paths = new ArrayList<>();
         Throwable[] failure = new Throwable[1];
         Thread thread = new Thread(() -> {
             try {
@@ -109,8 +105,6 @@ class InPlaceSequenceTest {
                 CompiledPolicy policy = CompiledPolicies.compile(RedactionPolicy.defaults());
                 DocumentRedactor redactor = new DocumentRedactor(CollectionNames.shared());
                 Result inPlace = Result.of(redactor, command, policy, true);
-                paths.add(redactor.sequencesInPlace());
-                paths.add(redactor.topWrittenWhileSized());
                 inPlace.assertSame(Result.of(redactor, whole, policy, true), "against one document");
             } catch (Throwable e) {
                 failure[0] = e;
@@ -121,27 +115,24 @@ class InPlaceSequenceTest {
         if (failure[0] != null) {
             throw new AssertionError(failure[0]);
         }
-        return paths;
     }
 
     @Test
-    void aDocumentNotInAHeapArrayGathersTheWholeCommand() {
+    void aDocumentNotInAHeapArrayIsCopiedAndWalkedAlike() {
         List<BsonDocument> documents = documents(new Random(3), 3);
         BsonDocument command = DriverShapes.withSequences(top("insert", new BsonString("customers"), "shop"),
                 DriverShapes.Backing.BYTE_BUF_DIRECT, "documents", documents);
         CompiledPolicy policy = CompiledPolicies.compile(RedactionPolicy.defaults());
         DocumentRedactor redactor = new DocumentRedactor(CollectionNames.shared());
         Result direct = Result.of(redactor, command, policy, true);
-        assertFalse(redactor.sequencesInPlace());
         BsonDocument heap = DriverShapes.withSequences(top("insert", new BsonString("customers"), "shop"),
                 DriverShapes.Backing.BYTE_BUF_HEAP, "documents", documents);
         Result inPlace = Result.of(redactor, heap, policy, true);
-        assertTrue(redactor.sequencesInPlace());
         direct.assertSame(inPlace, "direct against heap");
     }
 
     @Test
-    void aBrokenSequenceDocumentIsRefusedAsWhenGathered() {
+    void aBrokenSequenceDocumentIsRefusedWhereverItLies() {
         byte[] good = DriverShapes.encode(new BsonDocument("a", new BsonInt32(1)));
         byte[] unterminated = good.clone();
         unterminated[unterminated.length - 1] = 7;
@@ -149,17 +140,25 @@ class InPlaceSequenceTest {
         tooLong[0] = (byte) (good.length + 1);
         CompiledPolicy policy = CompiledPolicies.compile(RedactionPolicy.defaults());
         for (byte[] broken : new byte[][]{unterminated, tooLong}) {
-            for (boolean gather : new boolean[]{false, true}) {
+            for (boolean direct : new boolean[]{false, true}) {
                 BsonArray array = new BsonArray();
-                array.add(DriverShapes.byteBufDocument(ByteBuffer.wrap(good.clone()), 0));
-                array.add(DriverShapes.byteBufDocument(ByteBuffer.wrap(broken.clone()), 0));
+                array.add(DriverShapes.byteBufDocument(buffer(good, direct), 0));
+                array.add(DriverShapes.byteBufDocument(buffer(broken, direct), 0));
                 BsonDocument command = top("insert", new BsonString("customers"), "shop").append("documents", array);
                 DocumentRedactor redactor = new DocumentRedactor(CollectionNames.shared());
-                redactor.gatherSequences(gather);
                 assertThrows(BsonFormatException.class, () -> Result.of(redactor, command, policy, true),
-                        "gather=" + gather);
+                        "direct=" + direct);
             }
         }
+    }
+
+    private static ByteBuffer buffer(final byte[] bytes, final boolean direct) {
+        if (!direct) {
+            return ByteBuffer.wrap(bytes.clone());
+        }
+        ByteBuffer buffer = ByteBuffer.allocateDirect(bytes.length);
+        buffer.put(bytes).flip();
+        return buffer;
     }
 
     private static BsonDocument top(final String name, final BsonValue value, final String db) {
@@ -184,21 +183,16 @@ class InPlaceSequenceTest {
         }
         RawBsonDocument whole = new RawBsonDocument(DriverShapes.encode(DriverShapes.merged(top, sequences)));
         DocumentRedactor inPlace = new DocumentRedactor(CollectionNames.shared());
-        DocumentRedactor gathered = new DocumentRedactor(CollectionNames.shared());
-        gathered.gatherSequences(true);
+        DocumentRedactor oneDocument = new DocumentRedactor(CollectionNames.shared());
         int size = whole.getByteBuffer().remaining();
         for (RedactionPolicy policy : policies(size)) {
             CompiledPolicy compiled = CompiledPolicies.compile(policy);
             for (boolean fingerprint : new boolean[]{true, false}) {
-                Result reference = Result.of(gathered, whole, compiled, fingerprint);
+                Result reference = Result.of(oneDocument, whole, compiled, fingerprint);
                 for (int s = 0; s < shapes.size(); s++) {
                     String context = name + " shape=" + s + " policy=" + policy + " fingerprint=" + fingerprint;
                     BsonDocument command = shapes.get(s);
-                    Result expected = Result.of(gathered, command, compiled, fingerprint);
-                    assertFalse(gathered.sequencesInPlace(), context);
                     Result actual = Result.of(inPlace, command, compiled, fingerprint);
-                    assertTrue(inPlace.sequencesInPlace(), context);
-                    actual.assertSame(expected, context);
                     actual.assertSame(reference, context + " against the command as one document");
                     compared++;
                 }

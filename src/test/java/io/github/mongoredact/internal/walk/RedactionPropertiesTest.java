@@ -206,18 +206,16 @@ class RedactionPropertiesTest {
                 RedactionWalker walker = new RedactionWalker();
                 int size = walker.size(src, 0, src.length, rules, isCommand, compiled);
                 int cap = policy.getMaxDocumentBytes();
-                long truncated = 0;
                 int expected = size;
                 if (cap > 0 && size > cap) {
                     walker.bind(src, 0, src.length, rules, isCommand, compiled);
                     expected = walker.sizeCapped(cap);
-                    truncated = (long) size - (expected - RedactionWalker.TRUNCATION_MARKER_SIZE);
                     assertTrue(expected <= cap, "capped size " + expected + " over cap " + cap);
                 }
                 byte[] dst = new byte[expected + 8];
                 Arrays.fill(dst, (byte) 0x7E);
                 walker.bind(src, 0, src.length, rules, isCommand, compiled);
-                int written = walker.write(dst, 0, cap > 0 && size > cap ? cap : 0, truncated);
+                int written = walker.write(dst, 0, cap > 0 && size > cap ? cap : 0, size);
                 assertEquals(expected, written, "sized and written differ (command=" + isCommand + ")");
                 assertEquals(expected, Bytes.readInt(dst, 0), "document length field");
                 for (int i = 0; i < 8; i++) {
@@ -242,12 +240,11 @@ class RedactionPropertiesTest {
             int cap = policy.getMaxDocumentBytes() > 0 && size > policy.getMaxDocumentBytes() ? policy.getMaxDocumentBytes() : 0;
             walker.bind(src, 0, src.length, rules, true, compiled);
             int expected = cap > 0 ? walker.sizeCapped(cap) : size;
-            long truncated = cap > 0 ? (long) size - (expected - RedactionWalker.TRUNCATION_MARKER_SIZE) : 0;
             byte[] atZero = new byte[expected];
-            assertEquals(expected, walker.write(atZero, 0, cap, truncated));
+            assertEquals(expected, walker.write(atZero, 0, cap, size));
             byte[] atOffset = new byte[expected + 8];
             walker.bind(src, 0, src.length, rules, true, compiled);
-            int written = walker.write(atOffset, 8, cap, truncated);
+            int written = walker.write(atOffset, 8, cap, size);
             assertEquals(expected, written, () -> describe(policy) + " cap=" + cap);
             assertArrayEquals(atZero, Arrays.copyOfRange(atOffset, 8, 8 + expected), describe(policy));
         });

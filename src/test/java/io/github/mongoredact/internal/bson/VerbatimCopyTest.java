@@ -2,6 +2,10 @@ package io.github.mongoredact.internal.bson;
 
 import io.github.mongoredact.DriverShapes;
 import io.github.mongoredact.DriverShapes.Backing;
+import io.github.mongoredact.RedactionPolicy;
+import io.github.mongoredact.internal.rules.CompiledPolicies;
+import io.github.mongoredact.internal.rules.CompiledPolicy;
+import io.github.mongoredact.internal.walk.DocumentRedactor;
 import org.bson.BsonArray;
 import org.bson.BsonBoolean;
 import org.bson.BsonDocument;
@@ -16,22 +20,22 @@ import org.junit.jupiter.params.provider.EnumSource;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 
 import static io.github.mongoredact.internal.bson.SequenceInOneBuffer.document;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
-import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 /**
- * The verbatim copy of a plain top level: exactly the bytes the driver's codec writes for the command with its sequences
- * merged as arrays, in an array of exactly that size, whatever the sequence's layout; each framing fault of a copied document
- * refused with a message that says where.
+ * The verbatim copy of a plain top level (the spec-only policy's, written by the walk that keeps every element): exactly the
+ * bytes the driver's codec writes for the command with its sequences merged as arrays, in an array of exactly that size,
+ * whatever the sequence's layout; each framing fault of a copied document refused with a message that says where.
  */
-class FramedCopyTest {
+class VerbatimCopyTest {
+    private static final CompiledPolicy SPEC_ONLY = CompiledPolicies.compile(RedactionPolicy.specOnly());
 
     private static BsonDocument top() {
         return new BsonDocument("insert", new BsonString("customers")).append("ordered", BsonBoolean.TRUE)
@@ -43,9 +47,7 @@ class FramedCopyTest {
     private static void assertCopied(final BsonArray sequence, final List<BsonValue> plain) {
         BsonDocument command = top().append("documents", sequence);
         byte[] expected = DriverShapes.encode(top().append("documents", new BsonArray(plain)));
-        PlainEncoder encoder = new PlainEncoder();
-        assertEquals(expected.length, FramedCopy.size(command, encoder, false), "counted one by one");
-        assertArrayEquals(expected, FramedCopy.copy(command, encoder));
+        assertArrayEquals(expected, copy(command));
     }
 
     private static List<BsonValue> documents(final int count) {
@@ -59,11 +61,7 @@ class FramedCopyTest {
     @Test
     void copiesASequenceInOneMessageBufferAsTheCodecWritesIt() {
         for (int count : new int[]{0, 1, 2, 9, 10, 11, 100, 1000}) {
-            BsonArray sequence = SequenceInOneBuffer.of(count, 0);
-            BsonDocument command = top().append("documents", sequence);
-            PlainEncoder encoder = new PlainEncoder();
-            assertEquals(FramedCopy.size(command, encoder, false), FramedCopy.size(command, encoder, true), "count=" + count);
-            assertCopied(sequence, documents(count));
+            assertCopied(SequenceInOneBuffer.of(count, 0), documents(count));
         }
     }
 
@@ -90,11 +88,11 @@ class FramedCopyTest {
                 .append("ids", new BsonArray(List.of(new BsonInt32(1), new BsonString("two"), document(3), document(4))))
                 .append("$db", new BsonString("shop"))
                 .append("updates", new BsonArray(documents(3))));
-        assertArrayEquals(expected, FramedCopy.copy(command, new PlainEncoder()));
+        assertArrayEquals(expected, copy(command));
     }
 
     @Test
-    void sequenceWhoseDocumentsDoNotFillTheSpanBetweenItsEndsIsSizedOneByOne() {
+    void sequenceWhoseDocumentsDoNotFillTheSpanBetweenItsEndsIsCopiedDocumentByDocument() {
         assumeFieldAccess();
         // bytes between the documents: the size from the ends is too large
         assertCopied(SequenceInOneBuffer.of(5, 3), documents(5));
@@ -107,7 +105,7 @@ class FramedCopyTest {
     }
 
     @Test
-    void sequenceSizedWrongFromItsEndsBeforeOtherElementsIsSizedOneByOne() {
+    void sequenceWhoseEndsMisleadBeforeOtherElementsIsCopiedDocumentByDocument() {
         assumeFieldAccess();
         for (int gap : new int[]{0, 3}) {
             // a document listed twice (gap 0: the size from the ends is too small) or bytes between them (too large)
@@ -122,7 +120,7 @@ class FramedCopyTest {
             byte[] expected = DriverShapes.encode(new BsonDocument("insert", new BsonString("customers"))
                     .append("documents", new BsonArray(plain)).append("comment", comment)
                     .append("$db", new BsonString("shop")));
-            assertArrayEquals(expected, FramedCopy.copy(command, new PlainEncoder()), "gap=" + gap);
+            assertArrayEquals(expected, copy(command), "gap=" + gap);
         }
     }
 
@@ -169,19 +167,17 @@ class FramedCopyTest {
         byte[] bytes = DriverShapes.encode(document(1));
         writeInt(bytes, 0, bytes.length - 1);
         BsonFormatException e = assertThrows(BsonFormatException.class, () -> copyOne(new RawBsonDocument(bytes)));
-        assertMessage(e, "prefix=" + (bytes.length - 1), "length=" + bytes.length);
+        assertMessage(e, "length=" + (bytes.length - 1), "available=" + bytes.length);
     }
 
     @Test
-    void corruptionInsideAWellFramedDocumentIsCopiedAsItIs() {
+    void corruptionInsideAWellFramedDocumentIsRefused() {
         byte[] bytes = DriverShapes.encode(document(1));
-        // the type byte of the second element: unknown, and not read by a framed copy
+        // the type byte of the second element: unknown, so no reader finds where the element ends
         bytes[4 + 1 + 4 + 4] = 0x20;
-        byte[] copy = copyOne(Backing.BYTE_BUF_HEAP_IN_MESSAGE.apply(bytes));
-        byte[] head = DriverShapes.encode(top().append("documents", new BsonArray(List.of(document(1)))));
-        assertEquals(head.length, copy.length);
-        int at = copy.length - 2 - bytes.length;
-        assertArrayEquals(bytes, Arrays.copyOfRange(copy, at, at + bytes.length));
+        BsonFormatException e = assertThrows(BsonFormatException.class,
+                () -> copyOne(Backing.BYTE_BUF_HEAP_IN_MESSAGE.apply(bytes)));
+        assertMessage(e, "type");
     }
 
     @Test
@@ -194,22 +190,27 @@ class FramedCopyTest {
             sequence.add(document);
         }
         BsonDocument command = top().append("documents", sequence);
-        long size = FramedCopy.size(command, new PlainEncoder(), true);
+        // the command with its sequence as an array: type byte, decimal key and NUL before each document
+        long size = DriverShapes.encode(top().append("documents", new BsonArray())).length;
+        for (int i = 0; i < 2100; i++) {
+            size += 2 + String.valueOf(i).length() + big.length;
+        }
         assertTrue(size > Integer.MAX_VALUE, "size=" + size);
-        BsonFormatException e = assertThrows(BsonFormatException.class, () -> FramedCopy.copy(command, new PlainEncoder()));
+        BsonFormatException e = assertThrows(BsonFormatException.class, () -> copy(command));
         assertMessage(e, "too large", "size=" + size);
     }
 
-    @Test
-    void copyDocumentRefusesADestinationWithoutRoom() {
-        byte[] bytes = DriverShapes.encode(document(1));
-        BsonFormatException e = assertThrows(BsonFormatException.class, () -> FramedCopy.copyDocument(
-                Backing.BYTE_BUF_HEAP.apply(bytes), new byte[bytes.length + 3], 4));
-        assertMessage(e, "index=4", "capacity=" + (bytes.length + 3));
+    private static byte[] copyOne(final BsonDocument document) {
+        return copy(top().append("documents", new BsonArray(List.of(document))));
     }
 
-    private static byte[] copyOne(final BsonDocument document) {
-        return FramedCopy.copy(top().append("documents", new BsonArray(List.of(document))), new PlainEncoder());
+    /** @return the spec-only policy's copy of the command, as the listener makes it */
+    private static byte[] copy(final BsonDocument command) {
+        String name = command.getFirstKey();
+        byte[] bytes = new DocumentRedactor().redactCommand(command, SPEC_ONLY, SPEC_ONLY.commandRules(name), false, false)
+                .takeBytes();
+        assertNotNull(bytes, name);
+        return bytes;
     }
 
     private static void assertMessage(final Exception e, final String... parts) {

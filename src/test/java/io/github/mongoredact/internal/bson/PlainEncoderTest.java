@@ -36,20 +36,32 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
 /**
- * The size counted for a plain top level ({@link PlainSize}, which {@link PlainEncoder#size} is) is the length of what the
- * encoder writes, and both are the driver's codec's, byte for byte, for every type.
+ * The size the plain encoder counts ({@link PlainEncoder#size}) is the length of what it writes, into an exact array or into a
+ * scratch that grows, and both are the driver's codec's, byte for byte, for every type.
  */
-class PlainSizeTest {
-    /** The sizes' counter, as a redaction holds it. */
-    private static final Workspace WORKSPACE = new Workspace();
+class PlainEncoderTest {
 
     /** Asserts that the encoder writes the codec's bytes and that the counted size is their length. */
     static void assertCountsAndWritesWhatTheCodecWrites(final BsonDocument document, final String context) {
         byte[] expected = DriverShapes.encode(document);
-        assertEquals(expected.length, PlainSize.of(document, WORKSPACE), context);
-        byte[] written = new byte[expected.length];
-        assertEquals(expected.length, new PlainEncoder().write(document, written, 0), context);
-        assertArrayEquals(expected, written, context);
+        assertEquals(expected.length, new PlainEncoder().size(document), context);
+        assertArrayEquals(expected, written(document), context);
+        Output growing = new Output();
+        growing.growing(new Workspace.Scratch(), new byte[1], 0);
+        new PlainEncoder().write(document, growing);
+        assertEquals(expected.length, growing.position(), context);
+        assertArrayEquals(expected, java.util.Arrays.copyOf(growing.array(), expected.length), context + " (grown)");
+    }
+
+    /** @return the document written into an array of exactly its counted size */
+    static byte[] written(final BsonDocument document) {
+        PlainEncoder encoder = new PlainEncoder();
+        byte[] written = new byte[encoder.size(document)];
+        Output out = new Output();
+        out.exact(written, 0);
+        encoder.write(document, out);
+        assertEquals(written.length, out.position());
+        return written;
     }
 
     @Test
@@ -74,7 +86,7 @@ class PlainSizeTest {
         assertCountsAndWritesWhatTheCodecWrites(every, "every type");
         // below the recursion limit, counted and written by one loop each: every type at every kind of nesting
         BsonValue deep = every;
-        for (int level = 0; level < 3 * PlainSize.RECURSION_LIMIT; level++) {
+        for (int level = 0; level < 3 * PlainEncoder.RECURSION_LIMIT; level++) {
             switch (level % 3) {
                 case 0:
                     deep = new BsonDocument("d", deep).append("raw", new RawBsonDocument(nested, new BsonDocumentCodec()));
@@ -101,12 +113,7 @@ class PlainSizeTest {
         BsonDocument document = new BsonDocument("top", inner);
         // the codec's writer refuses more than 1024 levels: the deepest document is compared on a writer without that limit
         byte[] expected = deepCodecBytes(document);
-        Thread small = new Thread(null, () -> {
-            assertEquals(expected.length, PlainSize.of(document, WORKSPACE));
-            byte[] written = new byte[expected.length];
-            assertEquals(expected.length, new PlainEncoder().write(document, written, 0));
-            assertArrayEquals(expected, written);
-        }, "stack-256k", 256 * 1024);
+        Thread small = new Thread(null, () -> assertArrayEquals(expected, written(document)), "stack-256k", 256 * 1024);
         java.util.concurrent.atomic.AtomicReference<Throwable> thrown = new java.util.concurrent.atomic.AtomicReference<>();
         small.setUncaughtExceptionHandler((t, e) -> thrown.set(e));
         small.start();
@@ -133,7 +140,7 @@ class PlainSizeTest {
     void writesALoneSurrogateAsTheThreeBytesTheCodecWrites() {
         BsonDocument lone = new BsonDocument("k\ud800", new BsonString("a\udc00b\ud83d"));
         assertCountsAndWritesWhatTheCodecWrites(lone, "lone surrogates");
-        assertEquals(4 + 1 + 1 + 3 + 1 + 4 + 1 + 3 + 1 + 3 + 1 + 1, PlainSize.of(lone, WORKSPACE));
+        assertEquals(4 + 1 + 1 + 3 + 1 + 4 + 1 + 3 + 1 + 3 + 1 + 1, new PlainEncoder().size(lone));
     }
 
     @Test
@@ -153,33 +160,18 @@ class PlainSizeTest {
     }
 
     @Test
-    void countsTheSampleAsTheEncoderWritesItAndAsTheCodecEncodesItsFirstElements() {
-        for (int count : new int[]{0, 1, 2, 101}) {
-            BsonArray sequence = SequenceInOneBuffer.of(count, 0);
-            BsonDocument command = new BsonDocument("insert", new BsonString("c")).append("ids", new BsonArray(
-                    java.util.List.of(new BsonInt32(1), new BsonInt32(2)))).append("documents", sequence);
-            BsonDocument firsts = new BsonDocument("insert", new BsonString("c")).append("ids", new BsonArray(
-                    java.util.List.of(new BsonInt32(1)))).append("documents", new BsonArray(sequence.subList(0, Math.min(1,
-                    count))));
-            byte[] expected = DriverShapes.encode(firsts);
-            assertEquals(expected.length, PlainSize.sample(command, WORKSPACE), "count=" + count);
-            byte[] written = new byte[expected.length];
-            assertEquals(expected.length, new PlainEncoder().write(command, written, 0, true), "count=" + count);
-            assertArrayEquals(expected, written, "count=" + count);
-        }
-    }
-
-    @Test
     void refusesWhatThePlainEncoderRefuses() {
         BsonDocument nulInKey = new BsonDocument("a\0b", new BsonInt32(1));
         assertThrows(BsonFormatException.class, () -> new PlainEncoder().size(nulInKey));
-        assertThrows(BsonFormatException.class, () -> PlainSize.of(nulInKey, WORKSPACE));
+        assertThrows(BsonFormatException.class, () -> written(nulInKey));
         BsonDocument deep = new BsonDocument();
         for (int i = 0; i < BsonBounds.MAX_DEPTH + 1; i++) {
             deep = new BsonDocument("d", deep);
         }
         BsonDocument tooDeep = deep;
         assertThrows(BsonFormatException.class, () -> new PlainEncoder().size(tooDeep));
-        assertThrows(BsonFormatException.class, () -> PlainSize.of(tooDeep, WORKSPACE));
+        Output out = new Output();
+        out.growing(new Workspace.Scratch(), new byte[16], 0);
+        assertThrows(BsonFormatException.class, () -> new PlainEncoder().write(tooDeep, out));
     }
 }

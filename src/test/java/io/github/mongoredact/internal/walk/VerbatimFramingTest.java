@@ -1,5 +1,12 @@
-package io.github.mongoredact.internal.bson;
+package io.github.mongoredact.internal.walk;
 
+import io.github.mongoredact.RedactionPolicy;
+import io.github.mongoredact.internal.bson.BsonBounds;
+import io.github.mongoredact.internal.bson.BsonFormatException;
+import io.github.mongoredact.internal.bson.BsonFraming;
+import io.github.mongoredact.internal.bson.BsonTypes;
+import io.github.mongoredact.internal.rules.CompiledPolicies;
+import io.github.mongoredact.internal.rules.CompiledPolicy;
 import org.bson.BsonArray;
 import org.bson.BsonBinary;
 import org.bson.BsonBoolean;
@@ -28,22 +35,25 @@ import org.junit.jupiter.api.Test;
 import java.util.Arrays;
 import java.util.Random;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * {@link BsonFraming#check} refuses exactly what the element-by-element check it replaced refused, and accepts the rest at
- * the same end: held against that check (written out below, on a byte-by-byte C string search) on valid documents of every
- * type and on corruptions of them.
+ * The walk of a policy that keeps everything (the spec-only policy: framing checked, nothing redacted) refuses exactly what an
+ * element-by-element framing check refuses, and accepts the rest whole: held against that check (written out below, on a
+ * byte-by-byte C string search) on valid documents of every type and on corruptions of them.
  */
-class BsonFramingTest {
+class VerbatimFramingTest {
     private static final int CASES = 20_000;
 
     @Test
-    void acceptsAndRefusesExactlyWhatTheElementByElementCheckDoes() {
+    void refusesExactlyWhatTheElementByElementCheckRefuses() {
         Random random = new Random(20);
-        BsonFraming framing = new BsonFraming();
+        CompiledPolicy specOnly = CompiledPolicies.compile(RedactionPolicy.specOnly());
+        CompiledPolicy.RuleSet rules = specOnly.replyRules("find");
+        RedactionWalker walker = new RedactionWalker();
         int refused = 0;
         int accepted = 0;
         for (int i = 0; i < CASES; i++) {
@@ -61,29 +71,20 @@ class BsonFramingTest {
             int expected = reference(src, off, limit);
             if (expected < 0) {
                 refused++;
-                assertThrows(BsonFormatException.class, () -> framing.check(src, off, limit), context);
+                assertThrows(BsonFormatException.class, () -> walker.size(src, off, limit, rules, false, specOnly), context);
+                walker.clear();
             } else {
                 accepted++;
-                assertEquals(expected, framing.check(src, off, limit), context);
+                // kept whole: the output is the document, byte for byte
+                int size = walker.size(src, off, limit, rules, false, specOnly);
+                assertEquals(expected - off, size, context);
+                byte[] out = new byte[size];
+                walker.bind(src, off, limit, rules, false, specOnly);
+                assertEquals(size, walker.write(out, 0, 0, 0), context);
+                assertArrayEquals(Arrays.copyOfRange(src, off, expected), out, context);
             }
         }
         assertTrue(refused > CASES / 10 && accepted > CASES / 4, "refused=" + refused + " accepted=" + accepted);
-    }
-
-    @Test
-    void findsTheNulOfKeysOfEveryLengthAtEveryOffset() {
-        for (int length = 0; length < 40; length++) {
-            for (int at = 0; at < 9; at++) {
-                byte[] src = new byte[at + length + 1 + 9];
-                Arrays.fill(src, (byte) 'k');
-                src[at + length] = 0;
-                assertEquals(at + length, BsonBounds.cstringEnd(src, at, at + length + 1));
-                int start = at;
-                int end = at + length;
-                assertThrows(BsonFormatException.class, () -> BsonBounds.cstringEnd(src, start, end),
-                        "length=" + length + " at=" + at);
-            }
-        }
     }
 
     private static void corrupt(final byte[] src, final int off, final int length, final Random random) {
