@@ -64,7 +64,6 @@ public final class CommandProcessor<S, C> {
     private final FailureRedactor failureRedactor;
     private final AtomicBoolean warned = new AtomicBoolean();
     private final CommandFacts<S, C> facts;
-    private final OrdinaryNames ordinaryNames = new OrdinaryNames();
     private final CommandSummary summary;
     /** Reply scanners between callbacks, shared by all threads; borrowed only when sinks read a reply's facts. */
     private static final BoundedPool<ReplyErrors> REPLY_ERRORS = new BoundedPool<>(ReplyErrors::new);
@@ -177,7 +176,7 @@ public final class CommandProcessor<S, C> {
         DocumentRedactor redactor = null;
         try {
             BsonDocument command = event.getCommand();
-            sensitive = ordinaryNames.isSensitiveCommand(commandName, command);
+            sensitive = SpecRedaction.isSensitiveCommand(commandName, command);
             if (sensitive) {
                 owned = SpecRedaction.EMPTY;
             } else if (!documents && !downstream.needsFingerprint()) {
@@ -285,7 +284,7 @@ public final class CommandProcessor<S, C> {
                 read.read(reply, redactor.workspace(), rules.cursorIds());
                 scanned = true;
             }
-            if (!ordinaryNames.isOrdinary(commandName) && SpecRedaction.isSensitiveReply(commandName, reply, startSensitive)) {
+            if (SpecRedaction.isSensitiveReply(commandName, reply, startSensitive)) {
                 owned = SpecRedaction.EMPTY;
                 if (read != null) {
                     read.cursorId = 0;
@@ -331,8 +330,7 @@ public final class CommandProcessor<S, C> {
         Throwable original = FailureStandIns.ofEvent(event.getThrowable(), commandName);
         Throwable failure;
         try {
-            if (!ordinaryNames.isOrdinary(commandName)
-                    && SpecRedaction.isSensitiveFailure(commandName, startKnown, startSensitive)) {
+            if (SpecRedaction.isSensitiveFailure(commandName, startKnown, startSensitive)) {
                 failure = SpecFailures.redact(original);
             } else if (redactFailures) {
                 failure = failureRedactor.redact(original, commandName);

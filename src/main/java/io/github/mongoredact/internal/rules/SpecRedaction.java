@@ -18,18 +18,41 @@ public final class SpecRedaction {
     /** Compared ignoring case, without allocating: this runs for every command. */
     private static final String[] SENSITIVE = {"authenticate", "saslStart", "saslContinue", "getnonce", "createUser",
             "updateUser", "copydbgetnonce", "copydbsaslstart", "copydb"};
+    /**
+     * The sensitive names by their length, so that a name is compared only with those of its own length: most command names
+     * have none (find, insert, aggregate...), the others one or two.
+     */
+    private static final String[][] SENSITIVE_BY_LENGTH = byLength(SENSITIVE);
 
     private SpecRedaction() {
     }
 
+    private static String[][] byLength(final String[] names) {
+        int longest = 0;
+        for (String name : names) {
+            longest = Math.max(longest, name.length());
+        }
+        String[][] byLength = new String[longest + 1][0];
+        for (String name : names) {
+            String[] same = java.util.Arrays.copyOf(byLength[name.length()], byLength[name.length()].length + 1);
+            same[same.length - 1] = name;
+            byLength[name.length()] = same;
+        }
+        return byLength;
+    }
+
     public static boolean isHello(final String commandName) {
-        return commandName.equalsIgnoreCase("hello") || commandName.equalsIgnoreCase("isMaster");
+        int length = commandName.length();
+        return length == 5 && commandName.equalsIgnoreCase("hello") || length == 8 && commandName.equalsIgnoreCase("isMaster");
     }
 
     /** @return whether the name is one of the spec's sensitive commands, ignoring case */
     public static boolean isSensitiveName(final String commandName) {
-        for (String name : SENSITIVE) {
-            // equalsIgnoreCase compares lengths first, so most names cost one comparison each
+        int length = commandName.length();
+        if (length >= SENSITIVE_BY_LENGTH.length) {
+            return false;
+        }
+        for (String name : SENSITIVE_BY_LENGTH[length]) {
             if (name.equalsIgnoreCase(commandName)) {
                 return true;
             }

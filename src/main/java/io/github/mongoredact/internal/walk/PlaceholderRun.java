@@ -23,7 +23,7 @@ import io.github.mongoredact.internal.mask.IndexKeys;
  * inside a nested document or array: before the element of the loop's document that holds it): more nested levels than the
  * loop holds, a type whose value needs more checks (binary, JavaScript with scope, regular expressions, ...), a key past ASCII or
  * with a control character, a key that looks like data (when keys are masked), a string that may already be a placeholder, a
- * bound that does not hold (the general path says where), or too little room (the general path decides about overflow). So
+ * bound that does not hold (the general path says where), or too little room (the general path grows the output). So
  * their output is the general path's for the same elements and they report no error of their own. The walker runs them only
  * where its own rule lookup would return the inherited {@code REDACT} for every key.</p>
  *

@@ -6,8 +6,8 @@ import io.github.mongoredact.internal.bson.SequenceViews;
 import io.github.mongoredact.internal.rules.CompiledPolicy;
 
 /**
- * Applies a policy's rules to one BSON document held as bytes: the entry points of a walk (analyse, one pass into a scratch,
- * capped size, exact write, structure check), each setting the output's destination and running, in its {@link WalkMode}, the
+ * Applies a policy's rules to one BSON document held as bytes: the entry points of the one walk, each setting the output's
+ * mode (counting, exact, growing) and running, in its {@link WalkMode} (analysing, fingerprint, capped), the
  * {@link WalkDriver} over the walk's parts: the {@link BsonCursor} reads the source, the {@code PathMatcher} says which action
  * applies, the {@link ElementWriter} and the {@link PlaceholderRun} write into the shared {@link Output}, the
  * {@link ShapeHash} fingerprints.
@@ -16,7 +16,7 @@ import io.github.mongoredact.internal.rules.CompiledPolicy;
  * fingerprint, finds the collection name and counts the values redacted); with one it writes. Because one piece of code
  * decides every byte in both, they cannot disagree. Under a redacting policy ({@code strict}) every key, every boolean and old
  * binary, and every kept string is checked as {@link io.github.mongoredact.internal.bson.BsonValidation} says; a verbatim
- * policy checks the framing only.</p>
+ * policy keeps every element and checks the framing only, by the same reader.</p>
  *
  * <p>Not thread-safe: one instance per redactor, reused. Allocation-free. {@link #clear()} forgets the source and destination
  * at the end of every call, so that a pooled redactor references no command's bytes after its callback.</p>
@@ -167,7 +167,7 @@ final class RedactionWalker {
     }
 
     /**
-     * @return where {@link OnePass} puts the document sequences of a plain top level left where they lie, before
+     * @return where {@link WalkSource} puts the document sequences of a plain top level left where they lie, before
      *         {@link #bind}; {@link #clear()} forgets them
      */
     SequenceViews sequences() {
