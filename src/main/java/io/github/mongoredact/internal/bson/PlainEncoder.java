@@ -340,22 +340,42 @@ public final class PlainEncoder {
         o.patchLength(lengthIndex, lengthIndex + 4);
     }
 
-    /** UTF-8 as the driver's codec writes it ({@link Bytes#writeUtf8}): an unpaired surrogate takes three bytes. */
+    /**
+     * UTF-8 as the driver's codec writes it ({@link Bytes#writeUtf8}): an unpaired surrogate takes three bytes. ASCII (the
+     * driver's keys, most names) in one loop that writes each character as it checks it; anything else, or a NUL in a C
+     * string (refused), by the general path.
+     */
     private void putUtf8(final String s, final boolean cstring) {
         Output o = out();
+        int length = s.length();
+        byte[] dst = o.writing() ? o.room(length) : null;
+        if (dst != null) {
+            int at = o.position();
+            int i = 0;
+            while (i < length) {
+                char c = s.charAt(i);
+                if (c >= 0x80 || c == 0 && cstring) {
+                    break;
+                }
+                dst[at + i++] = (byte) c;
+            }
+            if (i == length) {
+                o.advance(length);
+                return;
+            }
+        }
         if (!o.writing()) {
             o.advance((int) Bytes.utf8Length(s, cstring));
             return;
         }
-        int length = s.length();
         if (cstring && s.indexOf('\0') >= 0) {
             throw new BsonFormatException("key or C string holds a NUL character: length=" + length);
         }
         // three bytes a character at most; where that much is not at hand, the exact length
         int room = o.remaining() >= 3 * length ? 3 * length : (int) Bytes.utf8Length(s, false);
-        byte[] dst = o.room(room);
+        byte[] bytes = o.room(room);
         int at = o.position();
-        o.advance(Bytes.writeUtf8(s, dst, at) - at);
+        o.advance(Bytes.writeUtf8(s, bytes, at) - at);
     }
 
     /**

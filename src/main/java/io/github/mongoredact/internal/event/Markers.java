@@ -1,15 +1,17 @@
 package io.github.mongoredact.internal.event;
 
 import io.github.mongoredact.internal.bson.BsonFormatException;
+import io.github.mongoredact.internal.bson.Output;
+import io.github.mongoredact.internal.bson.PlainEncoder;
 import org.bson.BsonDocument;
 import org.bson.BsonString;
 import org.bson.RawBsonDocument;
-import org.bson.codecs.BsonDocumentCodec;
 
 /**
  * The marker documents forwarded in place of a document that could not be copied: {@code {"$redactionError": "..."}}, saying
  * what failed, never the bytes that failed. Markers are {@link RawBsonDocument}s, immutable: every sink may get the same one
- * and none can change what the next sees.
+ * and none can change what the next sees; each in an array of exactly its size, written by the same encoder as every other
+ * plain document ({@link PlainEncoder}), made afresh on this rare path.
  */
 final class Markers {
     /** The marker's only key. */
@@ -30,6 +32,12 @@ final class Markers {
     }
 
     private static RawBsonDocument of(final String message) {
-        return new RawBsonDocument(new BsonDocument(KEY, new BsonString(message)), new BsonDocumentCodec());
+        BsonDocument marker = new BsonDocument(KEY, new BsonString(message));
+        PlainEncoder encoder = new PlainEncoder();
+        byte[] bytes = new byte[encoder.size(marker)];
+        Output out = new Output();
+        out.exact(bytes, 0);
+        encoder.write(marker, out);
+        return new RawBsonDocument(bytes);
     }
 }
