@@ -83,6 +83,11 @@ public final class PathMatcher {
         return action == NONE ? inherited : action;
     }
 
+    /** Forgets the node of the key matched last: an element decided without a lookup has none. */
+    public void noChild() {
+        child = null;
+    }
+
     /** @return the rule node of the key pushed last, or null */
     @Nullable
     public CompiledPolicy.Node child() {

@@ -184,21 +184,24 @@ public final class DocumentRedactor {
             return;
         }
         byte[] out;
+        long valuesRedacted = 0;
         if (bound.verbatim) {
-            // every element kept as it is: the output is the input, sequences merged as arrays
+            // every element kept as it is: the output is the input, sequences merged as arrays; no value replaced, and only
+            // sinks read its analysis
             out = new byte[inputLength];
-            checkWritten(inputLength, walker.write(out, fingerprint));
+            checkWritten(inputLength, walker.write(out, analyse, fingerprint));
         } else {
             Workspace.Scratch scratch = workspace.output;
             // the output starts in the scratch's own small array and grows by doubling where it needs more room
             int size = walker.write(scratch, scratch.array(FIRST_ROOM), fingerprint);
+            valuesRedacted = walker.valuesRedacted();
             int cap = policy().maxDocumentBytes;
             if (cap > 0 && size > cap) {
                 size = walker.writeCapped(scratch, scratch.array(FIRST_ROOM), cap, size);
             }
             out = Arrays.copyOf(walker.written(), size);
         }
-        analysis(src, walker.valuesRedacted());
+        analysis(src, valuesRedacted);
         result.bytes(out);
     }
 

@@ -88,15 +88,15 @@ final class RedactionWalker {
     }
 
     /**
-     * Writes the bound document's output into {@code dst} from index 0, which the caller sized exactly, and analyses it as
-     * {@link #analyse} does, in the same pass.
+     * Writes the bound document's output into {@code dst} from index 0, which the caller sized exactly, and, when
+     * {@code analysing} (or for the fingerprint), analyses it as {@link #analyse} does, in the same pass.
      *
      * @return bytes written
      * @throws IllegalStateException if the output does not fit {@code dst}
      */
-    int write(final byte[] dst, final boolean fingerprint) {
+    int write(final byte[] dst, final boolean analysing, final boolean fingerprint) {
         out.exact(dst, 0);
-        return walk(WalkMode.analysis(fingerprint));
+        return walk(WalkMode.of(fingerprint, analysing || fingerprint, false));
     }
 
     /** @return the array the last write into a growing output ended in: its output starts at index 0 */

@@ -46,8 +46,23 @@ final class WalkDriver extends WalkState {
         }
         // a walk before this one may have left the cursor in a sequence document's array
         read(top, boundEnd);
+        if (bound.verbatim && !mode.analysing && sequences.sequences() == 0) {
+            // every element kept and nothing to note on the way: the document is kept whole, as a kept container is
+            keptWhole(top);
+            return;
+        }
         open(srcOff, bound.root, bound.unmatched, WalkFrames.TOP | hashing(mode.fingerprint));
         run(-1, mode);
+    }
+
+    /**
+     * Keeps the bound document whole: its framing checked element by element by the kept subtrees' walk ({@link ShapeHash#kept},
+     * through the same reader), then copied in one piece.
+     */
+    private void keptWhole(final byte[] top) {
+        int end = cursor.open(srcOff, 0) + 1;
+        hash.kept(srcOff, false, 0, false);
+        out.putBytes(top, srcOff, end - srcOff);
     }
 
     /** Runs the walk until the frames are back to {@code base} open documents. */

@@ -108,6 +108,11 @@ abstract class WalkState {
      * @return the {@link Decision}, its key not yet styled; its action {@code DROP} when the element is left out
      */
     final long decide(final int d, final int index, final byte type, final boolean analysing) {
+        if (!strict && !analysing) {
+            // a verbatim policy keeps every element; only an analysing walk notes the command's places on the way
+            matcher.noChild();
+            return Decision.of(CompiledPolicy.KEEP, 0);
+        }
         matcher.depth(frames.keys[d]);
         boolean named = false;
         byte action;
