@@ -152,30 +152,34 @@ public final class Output {
     }
 
     public void putByte(final byte b) {
-        if (fits(1)) {
-            dst[pos] = b;
+        byte[] d = room(1);
+        if (d != null) {
+            d[pos] = b;
         }
         pos++;
     }
 
     public void putInt(final int value) {
-        if (fits(4)) {
-            Bytes.writeInt(dst, pos, value);
+        byte[] d = room(4);
+        if (d != null) {
+            Bytes.writeInt(d, pos, value);
         }
         pos += 4;
     }
 
     public void putLong(final long value) {
-        if (fits(8)) {
-            Bytes.writeLong(dst, pos, value);
+        byte[] d = room(8);
+        if (d != null) {
+            Bytes.writeLong(d, pos, value);
         }
         pos += 8;
     }
 
     /** Copies {@code src[from, from + length)}. */
     public void putBytes(final byte[] src, final int from, final int length) {
-        if (fits(length)) {
-            System.arraycopy(src, from, dst, pos, length);
+        byte[] d = room(length);
+        if (d != null) {
+            System.arraycopy(src, from, d, pos, length);
         }
         pos += length;
     }
@@ -187,8 +191,9 @@ public final class Output {
     /** The decimal digits of a non-negative value. */
     public void putDigits(final int value) {
         int digits = Bytes.digits(value);
-        if (fits(digits)) {
-            Bytes.writeDigits(dst, pos, value);
+        byte[] d = room(digits);
+        if (d != null) {
+            Bytes.writeDigits(d, pos, value);
         }
         pos += digits;
     }

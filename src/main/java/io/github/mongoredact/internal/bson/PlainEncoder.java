@@ -79,7 +79,7 @@ public final class PlainEncoder {
         begin(output);
         try {
             BsonType type = value.getBsonType();
-            putByte((byte) type.getValue());
+            out().putByte((byte) type.getValue());
             putCString(key);
             value(type, value, 0);
         } finally {
@@ -322,10 +322,6 @@ public final class PlainEncoder {
         levels.push(container, level, o.reserveInt(), codeStart);
     }
 
-    private void putByte(final byte b) {
-        out().putByte(b);
-    }
-
     /** A key or C string and its NUL, refused where it holds a NUL. */
     private void putCString(final String value) {
         putUtf8(value, true);
@@ -374,6 +370,9 @@ public final class PlainEncoder {
         // three bytes a character at most; where that much is not at hand, the exact length
         int room = o.remaining() >= 3 * length ? 3 * length : (int) Bytes.utf8Length(s, false);
         byte[] bytes = o.room(room);
+        if (bytes == null) {
+            throw new IllegalStateException("no destination: the output is counting");
+        }
         int at = o.position();
         o.advance(Bytes.writeUtf8(s, bytes, at) - at);
     }
@@ -390,7 +389,7 @@ public final class PlainEncoder {
         @Override
         public void accept(final String key, final BsonValue value) {
             BsonType type = value.getBsonType();
-            putByte((byte) type.getValue());
+            out().putByte((byte) type.getValue());
             putCString(key);
             value(type, value, depth);
         }
