@@ -47,21 +47,26 @@ class BootContractsTest {
         }
     }
 
+    /**
+     * With: redacted command lines without the values; without: no such lines, and the only command log is the driver's, with
+     * the values. Both: each command counted once by the timer (with: ours in place of Micrometer's listener; without:
+     * Micrometer's), with known properties written in Spring Boot's relaxed forms (one start for all of these: starts are
+     * what this class costs).
+     */
     @Test
-    void theClassPathIsTheOneThisRunSays() {
+    void redactedLogLinesAndOneCountPerCommand(final CapturedOutput output) throws ReflectiveOperationException {
         assertEquals(WITH_MONGO_REDACT, ClassUtils.isPresent("io.github.mongoredact.RedactingCommandListener",
                 getClass().getClassLoader()), "mongo-redact on the class path of " + (WITH_MONGO_REDACT ? "the application" : "the"
                 + " control"));
-        try (RunningApp app = RunningApp.sync(List.of())) {
+        try (RunningApp app = RunningApp.sync(List.of(), OUR_COMMAND_LOG, "mongo-redact.maxInFlight=50",
+                "mongo-redact.log.LEVEL=debug", "mongo-redact.metrics.fingerprint_tag=false", "mongo-redact.keep[0]=comment")) {
             assertEquals(WITH_MONGO_REDACT, app.context.containsBean("mongoRedactCommandListener"));
-        }
-    }
-
-    /** With: redacted lines, no value. Without: no such lines; the only command log is the driver's, with the values. */
-    @Test
-    void theCommandLogIsRedactedWithAndVerbatimWithout(final CapturedOutput output) {
-        try (RunningApp app = RunningApp.sync(List.of(), OUR_COMMAND_LOG)) {
+            if (WITH_MONGO_REDACT) { // by name: the class is absent from the control's class path
+                Object listener = app.context.getBean("mongoRedactCommandListener");
+                assertEquals(50, listener.getClass().getMethod("getMaxInFlight").invoke(listener), "mongo-redact.maxInFlight");
+            }
             Workloads.sync(app.bean(MongoClient.class));
+            assertEquals(COMMANDS, app.timerCount());
         }
         String log = output.getAll();
         assertEquals(WITH_MONGO_REDACT, log.contains("io.github.mongoredact.command"), log);
@@ -74,15 +79,6 @@ class BootContractsTest {
                 Workloads.sync(app.bean(MongoClient.class));
             }
             assertTrue(output.getAll().substring(before).contains(PLANTED_EMAIL), "the driver's own command log has the values");
-        }
-    }
-
-    /** Both: the timer counts each command once (with: ours in place of Micrometer's listener; without: Micrometer's). */
-    @Test
-    void eachCommandIsCountedOnce() {
-        try (RunningApp app = RunningApp.sync(List.of())) {
-            Workloads.sync(app.bean(MongoClient.class));
-            assertEquals(COMMANDS, app.timerCount());
         }
     }
 
@@ -101,15 +97,13 @@ class BootContractsTest {
         }
     }
 
-    /** Both: Spring Boot's switch of command metrics leaves no command timer, with or without a provider. */
+    /** Both: Spring Boot's switch of command metrics leaves no command timer (nor any mongodb.driver.commands meter). */
     @Test
     void springBootsSwitchLeavesNoCommandTimer() {
-        for (List<Class<?>> configuration : List.of(List.<Class<?>>of(), List.<Class<?>>of(TenantTagsConfiguration.class))) {
-            try (RunningApp app = RunningApp.sync(configuration, BootLine.MICROMETER_COMMAND_PROPERTY + "=false")) {
-                Workloads.sync(app.bean(MongoClient.class));
-                assertEquals(0, app.timerCount(), BootLine.MICROMETER_COMMAND_PROPERTY + "=false");
-                assertEquals(List.of(), app.bean(MeterRegistry.class).find("mongodb.driver.commands").meters());
-            }
+        try (RunningApp app = RunningApp.sync(List.of(), BootLine.MICROMETER_COMMAND_PROPERTY + "=false")) {
+            Workloads.sync(app.bean(MongoClient.class));
+            assertEquals(0, app.timerCount(), BootLine.MICROMETER_COMMAND_PROPERTY + "=false");
+            assertEquals(List.of(), app.bean(MeterRegistry.class).find("mongodb.driver.commands").meters());
         }
     }
 
@@ -130,16 +124,6 @@ class BootContractsTest {
                 assertEquals(COMMANDS, app.timerCount());
             }
             assertFalse(output.getAll().contains("APPLICATION FAILED TO START"), output.getAll());
-        }
-    }
-
-    /** Both: the known properties in Spring Boot's relaxed forms start the application. */
-    @Test
-    void knownPropertiesInRelaxedFormsStart() {
-        try (RunningApp app = RunningApp.sync(List.of(), "mongo-redact.maxInFlight=50", "mongo-redact.log.LEVEL=info",
-                "mongo-redact.metrics.fingerprint_tag=false", "mongo-redact.keep[0]=comment")) {
-            Workloads.sync(app.bean(MongoClient.class));
-            assertEquals(COMMANDS, app.timerCount());
         }
     }
 }
