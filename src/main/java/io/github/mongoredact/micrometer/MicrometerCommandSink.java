@@ -5,12 +5,10 @@ import com.mongodb.lang.Nullable;
 import io.github.mongoredact.CommandSink;
 import io.github.mongoredact.CompletedCommand;
 import io.github.mongoredact.StartedCommand;
-import io.micrometer.core.instrument.Counter;
-import io.micrometer.core.instrument.DistributionSummary;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Tag;
 import io.micrometer.core.instrument.Tags;
-import io.micrometer.core.instrument.Timer;
+import io.micrometer.core.instrument.binder.mongodb.MongoCommandTagsProvider;
 
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
@@ -40,13 +38,16 @@ import static io.github.mongoredact.internal.Checks.notNull;
  *   {@code error.code.name}, for failures and for replies that report errors.</li>
  *   <li>Opt-in ({@link Builder#fingerprintTag(boolean)}): a {@code query.shape} tag on all of these, the query-shape
  *   fingerprint as 16 hex digits, with at most {@link Builder#maxFingerprints(int)} distinct values, then {@code other}.</li>
+ *   <li>With a {@link MongoCommandTagsProvider} ({@link Builder#commandTagsProvider(MongoCommandTagsProvider)}), the timer
+ *   has the provider's tags instead, as Micrometer's listener would give it, and the other meters keep those above.</li>
  * </ul>
  *
  * <p>Cost: meters are resolved once per key and cached in nested maps keyed by the objects the listener already has (server
  * id, then database, collection and command names, then fingerprint), with a front table that finds the meters of the first
  * keys seen in one step; in steady state recording a command allocates nothing. This sink never asks for documents, nor,
  * unless tagging with it, for the fingerprint: so with it alone the listener copies nothing and reads only each command's
- * top level (collection and size) and each reply's size and errors.</p>
+ * top level (collection and size) and each reply's size and errors. A tags provider costs what it allocates, an event per
+ * callback and a meter lookup per command, and the copies of commands and replies that it is handed.</p>
  *
  * <p>Threading: thread-safe; called on the driver's threads.</p>
  *
@@ -69,10 +70,12 @@ public final class MicrometerCommandSink implements CommandSink {
     private final boolean fingerprintTag;
     private final int maxFingerprints;
     private final boolean writeErrorsAsFailures;
+    @Nullable
+    private final ProvidedTagsTimer providedTags;
     private final ConcurrentHashMap<ServerId, ByName> servers = new ConcurrentHashMap<>();
     private final AtomicInteger fingerprints = new AtomicInteger();
     /** Without fingerprints: the meters of the keys seen first, found in one step. */
-    private final RecentKeys<Meters> recent = new RecentKeys<>();
+    private final RecentKeys<CommandMeters> recent = new RecentKeys<>();
 
     private MicrometerCommandSink(final Builder builder) {
         this.registry = builder.registry;
@@ -80,6 +83,8 @@ public final class MicrometerCommandSink implements CommandSink {
         this.fingerprintTag = builder.fingerprintTag;
         this.maxFingerprints = builder.maxFingerprints;
         this.writeErrorsAsFailures = builder.writeErrorsAsFailures;
+        this.providedTags = builder.tagsProvider == null ? null
+                : new ProvidedTagsTimer(builder.registry, builder.tags, builder.tagsProvider);
     }
 
     /**
@@ -92,12 +97,25 @@ public final class MicrometerCommandSink implements CommandSink {
     }
 
     /**
-     * @return false: metrics never need documents
+     * @return false, unless a {@link MongoCommandTagsProvider} is to be handed the redacted command and reply
      * @since 0.1
      */
     @Override
     public boolean needsDocuments() {
-        return false;
+        return providedTags != null;
+    }
+
+    /**
+     * Calls the tags provider's {@code commandStarted}, if there is one, with an owned event of the redacted command.
+     *
+     * @param command the started command
+     * @since 0.6
+     */
+    @Override
+    public void started(final StartedCommand command) {
+        if (providedTags != null) {
+            providedTags.started(command);
+        }
     }
 
     /**
@@ -112,15 +130,18 @@ public final class MicrometerCommandSink implements CommandSink {
 
     /**
      * Records the command: its time under {@code status=FAILED} when it failed, or when its reply reported errors and
-     * {@link Builder#writeErrorsAsFailures(boolean)} is on; its sizes; its error code.
+     * {@link Builder#writeErrorsAsFailures(boolean)} is on (with a tags provider: under the provider's tags); its sizes;
+     * its error code.
      *
      * @param command the completed command
      */
     @Override
     public void completed(final CompletedCommand command) {
         boolean failed = command.hasError() && (writeErrorsAsFailures || !command.isSucceeded());
-        Meters meters = meters(command.getStarted());
-        if (failed) {
+        CommandMeters meters = meters(command.getStarted());
+        if (providedTags != null) {
+            providedTags.record(command);
+        } else if (failed) {
             meters.failed().record(command.getElapsedNanos(), TimeUnit.NANOSECONDS);
         } else {
             meters.succeeded().record(command.getElapsedNanos(), TimeUnit.NANOSECONDS);
@@ -143,22 +164,22 @@ public final class MicrometerCommandSink implements CommandSink {
      * name ({@link CollectionTag#of(String, String)}). A start that holds none is keyed by its tag, which that function maps to
      * itself.
      */
-    private Meters meters(final StartedCommand started) {
+    private CommandMeters meters(final StartedCommand started) {
         ServerId serverId = started.getConnectionDescription().getConnectionId().getServerId();
         if (!fingerprintTag) {
             String name = started.getCollectionName();
             String key = name != null ? name : CollectionTag.of(started);
-            Meters recent = this.recent.get(serverId, started.getDatabaseName(), key, started.getCommandName());
+            CommandMeters recent = this.recent.get(serverId, started.getDatabaseName(), key, started.getCommandName());
             if (recent != null) {
                 return recent;
             }
-            Meters meters = lastLevel(serverId, started, name != null ? CollectionTag.of(started) : key).meters(this);
+            CommandMeters meters = lastLevel(serverId, started, name != null ? CollectionTag.of(started) : key).meters(this);
             this.recent.put(serverId, started.getDatabaseName(), key, started.getCommandName(), meters);
             return meters;
         }
         ByName byFingerprint = lastLevel(serverId, started, CollectionTag.of(started));
         long fingerprint = started.getFingerprint();
-        Meters meters = byFingerprint.fingerprints.get(fingerprint);
+        CommandMeters meters = byFingerprint.fingerprints.get(fingerprint);
         if (meters != null) {
             return meters;
         }
@@ -167,7 +188,7 @@ public final class MicrometerCommandSink implements CommandSink {
         }
         return byFingerprint.fingerprints.computeIfAbsent(fingerprint, f -> {
             fingerprints.incrementAndGet();
-            return new Meters(this, byFingerprint.tags.and("query.shape", started.getFingerprintHex()));
+            return new CommandMeters(registry, byFingerprint.tags.and("query.shape", started.getFingerprintHex()));
         });
     }
 
@@ -195,19 +216,29 @@ public final class MicrometerCommandSink implements CommandSink {
         return registry;
     }
 
+    /**
+     * @return the provider of the timer's tags, or null when the timer has this sink's own
+     * @since 0.6
+     */
+    @Nullable
+    public MongoCommandTagsProvider getCommandTagsProvider() {
+        return providedTags == null ? null : providedTags.provider();
+    }
+
     @Override
     public String toString() {
         return "MicrometerCommandSink{registry=" + registry.getClass().getSimpleName() + ", fingerprintTag=" + fingerprintTag
-                + ", writeErrorsAsFailures=" + writeErrorsAsFailures + "}";
+                + ", writeErrorsAsFailures=" + writeErrorsAsFailures
+                + (providedTags == null ? "" : ", commandTagsProvider=" + providedTags) + "}";
     }
 
     /** One level of the key: names to the next level, or, at the last level, the meters. */
     private static final class ByName {
         final Tags tags;
         private final ConcurrentHashMap<String, ByName> next = new ConcurrentHashMap<>();
-        final LongTable<Meters> fingerprints = new LongTable<>();
-        private volatile Meters meters;
-        private volatile Meters other;
+        final LongTable<CommandMeters> fingerprints = new LongTable<>();
+        private volatile CommandMeters meters;
+        private volatile CommandMeters other;
 
         ByName(final Tags tags) {
             this.tags = tags;
@@ -221,13 +252,13 @@ public final class MicrometerCommandSink implements CommandSink {
             return level;
         }
 
-        Meters meters(final MicrometerCommandSink sink) {
-            Meters result = meters;
+        CommandMeters meters(final MicrometerCommandSink sink) {
+            CommandMeters result = meters;
             if (result == null) {
                 synchronized (this) {
                     result = meters;
                     if (result == null) {
-                        result = new Meters(sink, tags);
+                        result = new CommandMeters(sink.registry, tags);
                         meters = result;
                     }
                 }
@@ -235,73 +266,18 @@ public final class MicrometerCommandSink implements CommandSink {
             return result;
         }
 
-        Meters other(final MicrometerCommandSink sink) {
-            Meters result = other;
+        CommandMeters other(final MicrometerCommandSink sink) {
+            CommandMeters result = other;
             if (result == null) {
                 synchronized (this) {
                     result = other;
                     if (result == null) {
-                        result = new Meters(sink, tags.and("query.shape", OTHER_FINGERPRINT));
+                        result = new CommandMeters(sink.registry, tags.and("query.shape", OTHER_FINGERPRINT));
                         other = result;
                     }
                 }
             }
             return result;
-        }
-    }
-
-    /** The meters of one key. */
-    private static final class Meters {
-        private final MeterRegistry registry;
-        private final Tags tags;
-        final DistributionSummary commandSize;
-        final DistributionSummary replySize;
-        private volatile Timer succeeded;
-        private volatile Timer failed;
-        private final LongTable<Counter> errors = new LongTable<>();
-
-        Meters(final MicrometerCommandSink sink, final Tags tags) {
-            this.registry = sink.registry;
-            this.tags = tags;
-            this.commandSize = DistributionSummary.builder(COMMAND_SIZE).description("Sizes of mongodb commands as sent")
-                    .baseUnit("bytes").tags(tags).register(registry);
-            this.replySize = DistributionSummary.builder(REPLY_SIZE).description("Sizes of mongodb replies as received")
-                    .baseUnit("bytes").tags(tags).register(registry);
-        }
-
-        Timer succeeded() {
-            Timer timer = succeeded;
-            if (timer == null) {
-                timer = timer("SUCCESS");
-                succeeded = timer;
-            }
-            return timer;
-        }
-
-        Timer failed() {
-            Timer timer = failed;
-            if (timer == null) {
-                timer = timer("FAILED");
-                failed = timer;
-            }
-            return timer;
-        }
-
-        private Timer timer(final String status) {
-            // register returns the same timer for the same id, so a race only makes the lookup twice
-            return Timer.builder(COMMANDS).description("Timer of mongodb commands").tags(tags).tag("status", status)
-                    .register(registry);
-        }
-
-        Counter errors(final int code, @Nullable final String codeName) {
-            Counter counter = errors.get(code);
-            if (counter == null) {
-                counter = errors.computeIfAbsent(code, c -> Counter.builder(ERRORS)
-                        .description("Errors of mongodb commands: failures and replies that report write errors")
-                        .tags(tags).tag("error.code", Integer.toString(code))
-                        .tag("error.code.name", codeName == null ? "unknown" : codeName).register(registry));
-            }
-            return counter;
         }
     }
 
@@ -316,6 +292,8 @@ public final class MicrometerCommandSink implements CommandSink {
         private boolean fingerprintTag;
         private int maxFingerprints = 1000;
         private boolean writeErrorsAsFailures = true;
+        @Nullable
+        private MongoCommandTagsProvider tagsProvider;
 
         private Builder(final MeterRegistry registry) {
             this.registry = notNull("registry", registry);
@@ -365,6 +343,23 @@ public final class MicrometerCommandSink implements CommandSink {
          */
         public Builder writeErrorsAsFailures(final boolean writeErrorsAsFailures) {
             this.writeErrorsAsFailures = writeErrorsAsFailures;
+            return this;
+        }
+
+        /**
+         * Tags the timer {@value MicrometerCommandSink#COMMANDS} as Micrometer's own {@code MongoMetricsCommandListener} does
+         * with this provider: its {@code commandStarted} is called at each start, and the timer has the tags its
+         * {@code commandTags} gives at each completion (and those of {@link #tags(Iterable)}), nothing else, so the status and
+         * collection tags are the provider's. The provider is handed new events of the redacted, owned command, reply and
+         * failure, never the driver's, so the sink asks the listener for those copies while it has a provider. The size
+         * summaries and the error counter keep this sink's tags.
+         *
+         * @param provider the provider, or null for this sink's own tags (the default)
+         * @return this
+         * @since 0.6
+         */
+        public Builder commandTagsProvider(@Nullable final MongoCommandTagsProvider provider) {
+            this.tagsProvider = provider;
             return this;
         }
 

@@ -22,7 +22,9 @@ import org.springframework.core.type.AnnotatedTypeMetadata;
  *   the log sink's use of the driver's {@code LoggerSettings} would fail on a driver older than 4.9 with a bare
  *   {@code NoClassDefFoundError});</li>
  *   <li>any {@code mongo-redact.*} property holds a value that its type does not take ({@link MongoRedactPropertyValidator}:
- *   every property of this library's configuration metadata, those added later included).</li>
+ *   every property of this library's configuration metadata, those added later included);</li>
+ *   <li>a {@code mongo-redact.*} property binds to nothing, such as a mistyped {@code mongo-redact.polcy}
+ *   ({@link UnknownPropertyCheck}: the report names the nearest known property).</li>
  * </ol>
  *
  * <p>Compiled for Java 11 against the API that Spring Boot 2 to 4 share, and it names no class compiled for Java 17, so that it
@@ -57,6 +59,7 @@ public final class MongoRedactStartupCondition extends SpringBootCondition {
             }
         }
         MongoRedactPropertyValidator.checkAll(environment, classLoader);
+        UnknownPropertyCheck.check(environment);
         return enabled ? ConditionOutcome.match(ENABLED + " is true") : ConditionOutcome.noMatch(ENABLED + " is false");
     }
 

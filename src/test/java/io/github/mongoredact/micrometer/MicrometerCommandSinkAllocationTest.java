@@ -112,6 +112,55 @@ class MicrometerCommandSinkAllocationTest {
         assertEquals(0, withMetrics.getCounters().getSinkFailures());
     }
 
+    /**
+     * With a tags provider (the issue's: the command name and a fixed tenant) the pair costs what Micrometer's own listener
+     * costs with the same provider (the meter's lookup by the provider's tags), plus the owned copies of command and reply
+     * that the provider is handed and the two events made from them; the same listener without the provider stays at the two
+     * facts.
+     */
+    @Test
+    void withATagsProviderThePairCostsMicrometersLookupPlusTheOwnedCopiesAndEvents() {
+        CommandStartedEvent started = Events.startedEvent(9, FIND);
+        CommandSucceededEvent succeeded = Events.succeededEvent(started, REPLY, 1_000_000);
+        io.micrometer.core.instrument.binder.mongodb.MongoCommandTagsProvider tenant = event -> io.micrometer.core.instrument.Tags
+                .of("command", event.getCommandName(), "tenant", "acme");
+        SimpleMeterRegistry registry = new SimpleMeterRegistry();
+        RedactingCommandListener withProvider = RedactingCommandListener.builder().policy(RedactionPolicy.defaults())
+                .addSink(MicrometerCommandSink.builder(registry).commandTagsProvider(tenant).build()).build();
+        double providerPair = Allocations.lowestPerRun(MEASUREMENTS, PAIRS, () -> {
+            withProvider.commandStarted(started);
+            withProvider.commandSucceeded(succeeded);
+        });
+        RedactingCommandListener withoutProvider = RedactingCommandListener.builder().policy(RedactionPolicy.defaults())
+                .addSink(MicrometerCommandSink.builder(new SimpleMeterRegistry()).build()).build();
+        double plainPair = Allocations.lowestPerRun(MEASUREMENTS, PAIRS, () -> {
+            withoutProvider.commandStarted(started);
+            withoutProvider.commandSucceeded(succeeded);
+        });
+        RedactingCommandListener copying = RedactingCommandListener.builder().policy(RedactionPolicy.defaults())
+                .addSink(new CopyingSink()).build();
+        double copyingPair = Allocations.lowestPerRun(MEASUREMENTS, PAIRS, () -> {
+            copying.commandStarted(started);
+            copying.commandSucceeded(succeeded);
+        });
+        io.micrometer.core.instrument.binder.mongodb.MongoMetricsCommandListener micrometers =
+                new io.micrometer.core.instrument.binder.mongodb.MongoMetricsCommandListener(new SimpleMeterRegistry(), tenant);
+        double micrometerPair = Allocations.lowestPerRun(MEASUREMENTS, PAIRS, () -> {
+            micrometers.commandStarted(started);
+            micrometers.commandSucceeded(succeeded);
+        });
+        System.out.printf("listener + metrics sink with a tags provider: %.2f bytes/pair; without: %.2f bytes/pair; listener +"
+                + " a sink that copies: %.2f bytes/pair; Micrometer's listener with the same provider: %.2f bytes/pair%n",
+                providerPair, plainPair, copyingPair, micrometerPair);
+        assertTrue(plainPair <= 112, "without a provider, the two facts at most: " + plainPair);
+        // the copies and the provider's lookup, and two events (CommandStartedEvent, CommandSucceededEvent) of 48 bytes each
+        assertTrue(providerPair > copyingPair, providerPair + " vs " + copyingPair);
+        assertTrue(providerPair <= copyingPair + micrometerPair + 2 * 48, providerPair + " bytes per pair: more than the copies ("
+                + copyingPair + "), Micrometer's lookup (" + micrometerPair + ") and two events");
+        assertEquals(2L * PAIRS * MEASUREMENTS, (long) registry.find(MicrometerCommandSink.COMMANDS).tag("tenant", "acme")
+                .timer().count());
+    }
+
     private static long align(final long bytes) {
         return (bytes + 7) & ~7L;
     }

@@ -108,7 +108,7 @@ class MongoRedactStartupConditionTest {
         MongoRedactStartupException refused = assertThrows(MongoRedactStartupException.class, () -> outcome(values));
         assertTrue(refused.getDescription().contains("Value: \"sometimes\""), refused.getMessage());
 
-        StandardEnvironment environment = new StandardEnvironment();
+        StandardEnvironment environment = environment();
         environment.getPropertySources().replace(StandardEnvironment.SYSTEM_ENVIRONMENT_PROPERTY_SOURCE_NAME,
                 new SystemEnvironmentPropertySource(StandardEnvironment.SYSTEM_ENVIRONMENT_PROPERTY_SOURCE_NAME,
                         Map.of("MONGOREDACT_WRAPOTHERLISTENERS", "yes")));
@@ -169,12 +169,22 @@ class MongoRedactStartupConditionTest {
     }
 
     private static ConditionOutcome outcome(final Map<String, Object> values) {
-        StandardEnvironment environment = new StandardEnvironment();
+        StandardEnvironment environment = environment();
         environment.getPropertySources().addFirst(new MapPropertySource("test", values));
         return new MongoRedactStartupCondition().getMatchOutcome(context(environment), null);
     }
 
-    private static ConditionContext context(final StandardEnvironment environment) {
+    /**
+     * The JVM's environment without its system properties: the build passes this test JVM system properties under the
+     * library's prefix ({@code mongo-redact.test.execution}), which the check of unknown properties rightly refuses.
+     */
+    static StandardEnvironment environment() {
+        StandardEnvironment environment = new StandardEnvironment();
+        environment.getPropertySources().remove(StandardEnvironment.SYSTEM_PROPERTIES_PROPERTY_SOURCE_NAME);
+        return environment;
+    }
+
+    static ConditionContext context(final StandardEnvironment environment) {
         return new ConditionContext() {
             @Override
             public BeanDefinitionRegistry getRegistry() {

@@ -9,7 +9,7 @@ final class BootLine {
     static final String NAME = "3.5";
     /** Where Boot 3 reads the connection string. */
     static final String URI_PROPERTY = "spring.data.mongodb.uri";
-    /** The property that turns Micrometer's own command listener off, Boot 3's name. */
+    /** The property that turns Spring Boot's command timer off (Micrometer's listener, and mongo-redact's sink), Boot 3's name. */
     static final String MICROMETER_COMMAND_PROPERTY = "management.metrics.mongo.command.enabled";
     static final String SYNC_AUTO_CONFIGURATIONS = "org.springframework.boot.autoconfigure.mongo.MongoAutoConfiguration";
     static final String REACTIVE_AUTO_CONFIGURATIONS =

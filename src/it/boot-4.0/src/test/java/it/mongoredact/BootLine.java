@@ -9,7 +9,7 @@ final class BootLine {
     static final String NAME = "4.0";
     /** Where Boot 4 reads the connection string. */
     static final String URI_PROPERTY = "spring.mongodb.uri";
-    /** The property that turns Micrometer's own command listener off, Boot 4's name. */
+    /** The property that turns Spring Boot's command timer off (Micrometer's listener, and mongo-redact's sink), Boot 4's name. */
     static final String MICROMETER_COMMAND_PROPERTY = "management.metrics.mongodb.command.enabled";
     static final String SYNC_AUTO_CONFIGURATIONS = "org.springframework.boot.mongodb.autoconfigure.MongoAutoConfiguration";
     static final String REACTIVE_AUTO_CONFIGURATIONS =

@@ -82,7 +82,7 @@ class LogRecipesTest {
         Pattern quoted = Pattern.compile("queryShapeHash(?:\":\"|=\")([0-9a-f]{16})\"");
         int samples = 0;
         for (String document : List.of("README.md", "docs/spring-boot.md")) {
-            Matcher sample = quoted.matcher(Files.readString(Path.of(System.getProperty("mongo-redact.project"), document),
+            Matcher sample = quoted.matcher(Files.readString(Path.of(System.getProperty("it.mongoredact.project"), document),
                     StandardCharsets.UTF_8));
             while (sample.find()) {
                 samples++;

@@ -80,14 +80,6 @@ class SyncAutoConfigurationTest {
     }
 
     @Test
-    void theOldAdviceOfTurningMicrometersListenerOffStillCountsOnce() {
-        try (RunningApp app = RunningApp.sync(List.of(), BootLine.MICROMETER_COMMAND_PROPERTY + "=false")) {
-            Workloads.sync(app.bean(MongoClient.class));
-            assertEquals(COMMANDS, app.timerCount());
-        }
-    }
-
-    @Test
     void withMetricsOffMicrometersOwnListenerStaysAndCountsOnce() {
         try (RunningApp app = RunningApp.sync(List.of(), "mongo-redact.metrics.enabled=false")) {
             Workloads.sync(app.bean(MongoClient.class));
