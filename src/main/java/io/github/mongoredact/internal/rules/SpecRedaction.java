@@ -52,8 +52,14 @@ public final class SpecRedaction {
         if (length >= SENSITIVE_BY_LENGTH.length) {
             return false;
         }
-        for (String name : SENSITIVE_BY_LENGTH[length]) {
-            if (name.equalsIgnoreCase(commandName)) {
+        String[] candidates = SENSITIVE_BY_LENGTH[length];
+        if (candidates.length == 0) {
+            return false;
+        }
+        // the first letter, either case, before the whole name: insert and copydb part there
+        int first = commandName.charAt(0) | 0x20;
+        for (String name : candidates) {
+            if (first == (name.charAt(0) | 0x20) && name.equalsIgnoreCase(commandName)) {
                 return true;
             }
         }

@@ -9,6 +9,8 @@ import io.github.mongoredact.internal.bson.BsonValidation;
 import io.github.mongoredact.internal.bson.Bytes;
 import io.github.mongoredact.internal.mask.DataLikeKeys;
 
+import java.util.Arrays;
+
 import static io.github.mongoredact.internal.bson.Bytes.readInt;
 
 /**
@@ -34,6 +36,8 @@ public final class BsonCursor {
     int valueEnd;
     /** Whether the key read last (strict only) holds a byte after which it may look like data ({@link DataLikeKeys}). */
     private boolean keySuspect;
+    /** The ends of the open levels of {@link #checkFraming}, grown by doubling up to {@link BsonBounds#MAX_DEPTH}. */
+    private int[] levelEnds = new int[0];
 
     /**
      * Reads {@code src}, no document of which ends after {@code end}.
@@ -153,6 +157,53 @@ public final class BsonCursor {
         if (strict) {
             BsonValidation.checkValue(s, type, value, valueEnd);
         }
+    }
+
+    /**
+     * Checks the framing of the document or array at {@code off}, opened at {@code depth}, and of everything it holds, as
+     * {@link #read} and {@link #open} would find it element by element: every key and value within its document, every
+     * nested document, array and scope of JavaScript with scope opened at its depth. For a kept subtree whose framing is all
+     * that matters (a verbatim policy keeps every element as it is): one loop, the open levels' ends in an array of the
+     * cursor's, nothing read of an element but its bounds. The cursor's element (its {@link #type} and bounds) is left as
+     * it was.
+     *
+     * @return the index after the document
+     */
+    int checkFraming(final int off, final int depth) {
+        byte[] s = src();
+        int level = 0;
+        int end = BsonFraming.open(s, off, srcEnd, depth);
+        levelEnd(0, end);
+        int p = off + 4;
+        while (true) {
+            if (p >= end) {
+                if (level == 0) {
+                    return end + 1;
+                }
+                p = end + 1;
+                end = levelEnds[--level];
+                continue;
+            }
+            byte t = s[p];
+            int v = BsonBounds.cstringEnd(s, p + 1, end) + 1;
+            int after = BsonBounds.valueEnd(s, t, v, end);
+            if (t == BsonTypes.DOCUMENT || t == BsonTypes.ARRAY || t == BsonTypes.CODE_WITH_SCOPE) {
+                // its length was checked against its document's end: the source's end bounds it here, as in open()
+                int nested = t == BsonTypes.CODE_WITH_SCOPE ? BsonFraming.scope(s, v, after) : v;
+                end = BsonFraming.open(s, nested, srcEnd, depth + level + 1);
+                levelEnd(++level, end);
+                p = nested + 4;
+            } else {
+                p = after;
+            }
+        }
+    }
+
+    private void levelEnd(final int level, final int end) {
+        if (level >= levelEnds.length) {
+            levelEnds = Arrays.copyOf(levelEnds, Math.min(BsonBounds.MAX_DEPTH, Math.max(WalkFrames.INITIAL, 2 * level)));
+        }
+        levelEnds[level] = end;
     }
 
     /**

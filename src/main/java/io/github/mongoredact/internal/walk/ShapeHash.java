@@ -96,6 +96,11 @@ final class ShapeHash {
      * recursion, as deep as {@code BsonBounds.MAX_DEPTH} at most.
      */
     void kept(final int off, final boolean array, final int depth, final boolean hashing) {
+        if (!hashing && !cursor.strict()) {
+            // nothing to hash and only the framing to check: the reader's one loop over the framing
+            cursor.checkFraming(off, depth);
+            return;
+        }
         int top = open(0, off, depth, (array ? IS_ARRAY : 0) | (hashing ? IS_HASHED : 0));
         while (top >= 0) {
             int p = levelNext[top];
