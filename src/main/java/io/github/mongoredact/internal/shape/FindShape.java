@@ -29,6 +29,8 @@ final class FindShape {
     private static final byte[] NATURAL = Literals.ascii("$natural");
     private static final byte[] META = Literals.ascii("$meta");
     private static final byte[] COMPUTED = Literals.ascii("$computed");
+    private static final int[] DOCUMENTS = {CommandFields.FILTER, CommandFields.PROJECTION, CommandFields.SORT,
+        CommandFields.MIN, CommandFields.MAX};
     private static final byte[][] SORT_META = ExpressionWriter.names("textScore", "randVal");
     private static final byte[][] FLAGS = ExpressionWriter.names("singleBatch", "allowDiskUse", "returnKey", "showRecordId",
             "tailable", "awaitData", "mirrored", "oplogReplay");
@@ -48,8 +50,7 @@ final class FindShape {
     /** Writes the shape of the find command whose top level ends at {@code end}. @return the hash */
     String write(final byte type, final int value, final int second, final int end) {
         fields.read(in, second, end, CommandFields.FIND);
-        for (int field : new int[]{CommandFields.FILTER, CommandFields.PROJECTION, CommandFields.SORT, CommandFields.MIN,
-            CommandFields.MAX}) {
+        for (int field : DOCUMENTS) {
             fields.requireType(field, BsonTypes.DOCUMENT);
         }
         for (int flag = CommandFields.SINGLE_BATCH; flag <= CommandFields.OPLOG_REPLAY; flag++) {

@@ -27,7 +27,6 @@ final class PipelineWriter {
     private final Source in;
     private final LookupStages lookups;
     private final GroupStages groups;
-    private byte[] databaseSrc = new byte[0];
     private int database;
     private int databaseLen;
 
@@ -39,9 +38,8 @@ final class PipelineWriter {
         this.groups = new GroupStages(parts);
     }
 
-    /** Notes the command's database, which {@code $out: "<collection>"} names. */
+    /** Notes where the command's database lies, which {@code $out: "<collection>"} names. */
     void database(final int off, final int len) {
-        databaseSrc = in.bytes();
         database = off;
         databaseLen = len;
     }
@@ -178,7 +176,6 @@ final class PipelineWriter {
 
     /** {@code $out}: {@code "coll"} or {@code {db, coll}}, written {@code {coll, db}}. */
     private void out(final byte type, final int value, final int depth) {
-        byte[] dbSrc = databaseSrc;
         int db = database;
         int dbLen = databaseLen;
         int coll = value;
@@ -200,7 +197,6 @@ final class PipelineWriter {
                 throw Unshapeable.because("$out needs coll and db");
             }
             coll = collField;
-            dbSrc = in.bytes();
             db = dbField + 4;
             dbLen = in.stringLength(dbField);
         } else {
@@ -212,7 +208,7 @@ final class PipelineWriter {
         out.key(COLL);
         out.string(in.bytes(), coll + 4, in.stringLength(coll));
         out.key(DB);
-        out.string(dbSrc, db, dbLen);
+        out.string(in.bytes(), db, dbLen);
         out.close();
         out.close();
     }

@@ -134,6 +134,9 @@ final class ProjectionWriter {
         int operand = in.value();
         boolean single = in.valueEnd() == end;
         if (in.keyLength() == 0 || in.bytes()[in.key()] != '$') {
+            if (id) {
+                throw Unshapeable.because("a projection of paths inside _id");
+            }
             // a sub-projection: its fields under this path
             ProjectionTree.Node child = tree.path(parent, key, keyLen);
             for (int p = value + 4; p < end;) {

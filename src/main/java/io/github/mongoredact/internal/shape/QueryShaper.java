@@ -132,6 +132,7 @@ public final class QueryShaper {
             return null;
         } finally {
             in.clear();
+            parts.release();
         }
     }
 }

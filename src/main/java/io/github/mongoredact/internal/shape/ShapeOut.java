@@ -12,6 +12,7 @@ import io.github.mongoredact.internal.bson.BsonTypes;
  */
 final class ShapeOut {
     private static final byte[] CONST = Literals.ascii("$const");
+    private static final byte[] NO_KEY = new byte[0];
     private static final byte[] STRING_PLACEHOLDER = Literals.debugPlaceholder(BsonTypes.STRING);
 
     final BsonBuffer debug = new BsonBuffer();
@@ -24,6 +25,12 @@ final class ShapeOut {
         debug.reset();
         representative.reset();
         both();
+    }
+
+    /** Forgets a key named and not written (it may point into the command's bytes). */
+    void forgetKeys() {
+        debug.key(NO_KEY, 0, 0);
+        representative.key(NO_KEY, 0, 0);
     }
 
     /** Writes to the debug shape only, until {@link #both()}. */
@@ -43,9 +50,14 @@ final class ShapeOut {
         toRepresentative = true;
     }
 
+    /** Names the key of the next element in the shapes being written (the other keeps the key it was given). */
     void key(final byte[] src, final int off, final int len) {
-        debug.key(src, off, len);
-        representative.key(src, off, len);
+        if (toDebug) {
+            debug.key(src, off, len);
+        }
+        if (toRepresentative) {
+            representative.key(src, off, len);
+        }
     }
 
     void key(final byte[] name) {

@@ -68,6 +68,12 @@ final class ShapeParts {
         out.reset();
     }
 
+    /** Forgets the command: no reference to its bytes is kept after the call. */
+    void release() {
+        collection = COLLECTIONLESS_AGGREGATE;
+        out.forgetKeys();
+    }
+
     /** Opens part {@code part} (a document under the key named) and notes where it starts in the representative shape. */
     void open(final int part) {
         starts[part] = out.openDocument();
