@@ -1,5 +1,6 @@
 package io.github.mongoredact.internal.shape;
 
+import com.mongodb.lang.Nullable;
 import io.github.mongoredact.internal.bson.BsonTypes;
 import io.github.mongoredact.internal.bson.Bytes;
 
@@ -37,7 +38,10 @@ final class FilterOperands {
     /**
      * The operators other than comparisons, {@code $in}, {@code $not}, {@code $elemMatch} and {@code $all}: {@code path} and
      * {@code name} are {@link Span}s.
+     *
+     * @return the node, or null for {@code $options} (read with its {@code $regex})
      */
+    @Nullable
     MatchNode leaf(final long path, final int sub, final int depth, final long name, final byte type, final int value) {
         int pathOff = Span.off(path);
         int pathLen = Span.len(path);

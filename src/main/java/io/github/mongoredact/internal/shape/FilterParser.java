@@ -1,5 +1,6 @@
 package io.github.mongoredact.internal.shape;
 
+import com.mongodb.lang.Nullable;
 import io.github.mongoredact.internal.bson.BsonTypes;
 
 /**
@@ -95,6 +96,8 @@ final class FilterParser {
         }
     }
 
+    /** @return the node of a top-level operator, or null for {@code $comment}, which adds nothing */
+    @Nullable
     private MatchNode topLevel(final int key, final int keyLen, final byte type, final int value, final int depth,
                                final int level) {
         if (in.is(key, keyLen, AND) || in.is(key, keyLen, OR) || in.is(key, keyLen, NOR)) {
@@ -162,7 +165,8 @@ final class FilterParser {
         }
     }
 
-    /** One operator of {@code {path: {<operators>}}}: {@code path} and {@code name} are {@link Span}s. */
+    /** One operator of {@code {path: {<operators>}}}: {@code path} and {@code name} are {@link Span}s; null for $options. */
+    @Nullable
     private MatchNode operator(final long path, final int sub, final int depth, final long name, final byte type, final int value,
                                final int level) {
         int pathOff = Span.off(path);

@@ -129,8 +129,9 @@ final class FindShape {
         if (end == filter + 4) {
             return false;
         }
-        for (int p = filter + 4; p < end; p = in.valueEnd()) {
+        for (int p = filter + 4; p < end;) {
             in.read(p, end);
+            p = in.valueEnd();
             if (!in.keyIs(ID)) {
                 return false;
             }

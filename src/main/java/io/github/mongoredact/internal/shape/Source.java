@@ -123,7 +123,7 @@ final class Source {
                 return Bytes.readLong(src, value);
             case BsonTypes.DOUBLE:
                 double d = Double.longBitsToDouble(Bytes.readLong(src, value));
-                if (d != Math.rint(d) || Double.isInfinite(d) || Math.abs(d) >= 0x1p63) {
+                if (Double.isNaN(d) || Double.compare(Math.rint(d), d) != 0 || Math.abs(d) >= 0x1p63) {
                     throw Unshapeable.because("not an integral number");
                 }
                 return (long) d;
