@@ -8,11 +8,11 @@ import java.util.Collections;
 import java.util.List;
 
 /**
- * The tree a find projection parses into, as the server's projection AST has it: each path part one node, the parts of several
- * paths merged under their common prefix in the order first seen; and what the projection is: inclusion (a field included,
- * computed or positional), exclusion (a field excluded), or neither ({@code _id} only, or {@code $slice}, {@code $elemMatch},
- * {@code $meta}, which count for neither). A path named twice, or under a path already projected, is refused as the server
- * refuses it.
+ * The tree a find projection parses into, as the server's projection AST has it ({@code projection_parser.cpp}): each path part
+ * one node, the parts of several paths merged under their common prefix in the order first seen; and what the projection is.
+ * A field included, an expression computed (even for {@code _id}) make it an inclusion; a field excluded, an exclusion;
+ * {@code _id: 1} or {@code _id: 0} alone, {@code $slice} and {@code $meta} decide only where nothing else did. A path named twice,
+ * or under a path already projected, is refused as the server refuses it.
  *
  * <p>Not thread-safe: one per {@link ProjectionWriter}, cleared for each projection.</p>
  */
@@ -21,8 +21,6 @@ final class ProjectionTree {
     static final int FLAG = 1;
     static final int EXPRESSION = 2;
     static final int SLICE = 3;
-    static final int ELEM_MATCH = 4;
-    static final int POSITIONAL = 5;
 
     /** One path part: a path with children, or a leaf that projects it. */
     static final class Node {
@@ -34,8 +32,6 @@ final class ProjectionTree {
         byte type;
         int value;
         int valueEnd;
-        @Nullable
-        MatchNode match;
         private List<Node> children = Collections.emptyList();
 
         Node(final int kind, final int nameOff, final int nameLen) {
@@ -59,10 +55,16 @@ final class ProjectionTree {
 
     private final Source in;
     private Node root = new Node(PATH, 0, 0);
-    private boolean idNamed;
-    private int inclusions;
-    private int exclusions;
-    private int neutrals;
+    /** A top-level {@code _id} or {@code _id.*} path is named: no implicit {@code _id}. */
+    boolean idSpecified;
+    /** The top-level {@code _id: <truthy>} flag, if any (an exclusion projection drops it). */
+    @Nullable
+    private Node idIncluded;
+    private boolean idExcluded;
+    private boolean inclusion;
+    private boolean exclusion;
+    private boolean slice;
+    private boolean meta;
 
     ProjectionTree(final Source in) {
         this.in = in;
@@ -70,22 +72,17 @@ final class ProjectionTree {
 
     void clear() {
         root = new Node(PATH, 0, 0);
-        idNamed = false;
-        inclusions = 0;
-        exclusions = 0;
-        neutrals = 0;
+        idSpecified = false;
+        idIncluded = null;
+        idExcluded = false;
+        inclusion = false;
+        exclusion = false;
+        slice = false;
+        meta = false;
     }
 
     Node root() {
         return root;
-    }
-
-    void nameId() {
-        idNamed = true;
-    }
-
-    boolean idNamed() {
-        return idNamed;
     }
 
     /** Adds a leaf under {@code parent}. */
@@ -124,30 +121,57 @@ final class ProjectionTree {
         return null;
     }
 
-    /** Counts a leaf: included ({@code sign > 0}) or excluded; {@code _id} counts for neither. */
-    void count(final boolean id, final int sign) {
-        if (id) {
-            return;
-        }
-        if (sign > 0) {
-            inclusions++;
+    /** Counts a flag: the top-level {@code _id}'s decides nothing yet; any other's makes an inclusion or an exclusion. */
+    void flag(final Node flag, final boolean topLevelId) {
+        if (topLevelId) {
+            idIncluded = flag.flag ? flag : null;
+            idExcluded = !flag.flag;
+        } else if (flag.flag) {
+            include();
         } else {
-            exclusions++;
+            exclusion = true;
+            check();
         }
-        if (inclusions > 0 && exclusions > 0) {
+    }
+
+    /** Counts an inclusion: a field, or a computed expression (other than $meta), {@code _id}'s too. */
+    void include() {
+        inclusion = true;
+        check();
+    }
+
+    void slice() {
+        slice = true;
+    }
+
+    void meta() {
+        meta = true;
+    }
+
+    private void check() {
+        if (inclusion && exclusion) {
             throw Unshapeable.because("a projection cannot mix inclusion and exclusion");
         }
     }
 
-    void neutral() {
-        neutrals++;
+    /**
+     * @return whether the projection is an inclusion ({@code computeProjectionType} where the fields did not decide)
+     * @throws Unshapeable where only {@code $slice} could decide: that branch is not reproduced
+     */
+    boolean isInclusion() {
+        if (inclusion || exclusion) {
+            return inclusion;
+        }
+        if (slice) {
+            throw Unshapeable.because("a projection that only $slice decides: inclusion or exclusion is not known");
+        }
+        // with $meta or without: {_id: 0, ...} is an exclusion, {_id: 1, ...} an inclusion, the rest exclusions
+        return !idExcluded && idIncluded != null;
     }
 
-    boolean inclusion() {
-        return inclusions > 0;
-    }
-
-    boolean neutralOnly() {
-        return inclusions == 0 && exclusions == 0 && neutrals > 0;
+    /** @return the top-level {@code _id: <truthy>} flag, which an exclusion projection leaves out */
+    @Nullable
+    Node idIncluded() {
+        return idIncluded;
     }
 }

@@ -1,18 +1,18 @@
 package io.github.mongoredact.internal.shape;
 
+import com.mongodb.lang.Nullable;
 import io.github.mongoredact.internal.bson.BsonTypes;
 import io.github.mongoredact.internal.bson.Bytes;
 
-
 /**
- * Writes a find command's projection as the server's projection AST serializes itself ({@code projection_ast_util.cpp}): a tree
- * of paths ({@code "a.b"} and {@code {a: {b: 1}}} alike become {@code {a: {b: true}}}), flags as booleans, computed fields as
- * expressions, {@code $slice} as literals, {@code $elemMatch} as a match expression, {@code "a.$"} as {@code true}; and, for an
- * inclusion projection that does not name {@code _id}, {@code _id: true} last.
+ * Writes a find command's projection as the server parses it ({@code projection_parser.cpp}) and its AST serializes itself
+ * ({@code projection_ast_util.cpp}): a tree of paths in the order first seen ({@code "a.b"} and {@code {a: {b: 1}}} alike become
+ * {@code {a: {b: true}}}), flags as booleans, computed fields as expressions, {@code $slice} as literals; for an inclusion that
+ * names no {@code _id}, {@code _id: true} last; for an exclusion, no {@code _id: true}.
  *
- * <p>Refused where the engine is not sure of the server's form: an {@code _id} named anywhere but last, a projection of
- * {@code $slice}, {@code $elemMatch} or {@code $meta} alone (inclusion or exclusion decides the implicit {@code _id}), a redacted
- * flag (1 or 0?) or string (a path or a constant?).</p>
+ * <p>Refused where the engine is not sure of the server's form: an {@code $elemMatch} projection (the server optimizes it
+ * before writing it), a positional one ({@code "a.$"}), one that only {@code $slice} makes an inclusion or an exclusion, a
+ * redacted flag (1 or 0?) or string (a path or a constant?).</p>
  *
  * <p>Not thread-safe: one per {@link QueryShaper}; its tree is built and dropped for each projection.</p>
  */
@@ -21,22 +21,17 @@ final class ProjectionWriter {
     private static final byte[] SLICE = Literals.ascii("$slice");
     private static final byte[] ELEM_MATCH = Literals.ascii("$elemMatch");
     private static final byte[] META = Literals.ascii("$meta");
-    private static final byte[] POSITIONAL = Literals.ascii(".$");
+    private static final byte[] ID_PREFIX = Literals.ascii("_id.");
 
     private final ShapeOut out;
     private final Source in;
     private final ExpressionWriter expressions;
-    private final FilterParser filters;
-    private final FilterWriter filterWriter;
     private final ProjectionTree tree;
 
-    ProjectionWriter(final ShapeOut out, final Source in, final ExpressionWriter expressions, final FilterParser filters,
-                     final FilterWriter filterWriter) {
+    ProjectionWriter(final ShapeOut out, final Source in, final ExpressionWriter expressions) {
         this.out = out;
         this.in = in;
         this.expressions = expressions;
-        this.filters = filters;
-        this.filterWriter = filterWriter;
         this.tree = new ProjectionTree(in);
     }
 
@@ -51,20 +46,14 @@ final class ProjectionWriter {
             int keyLen = in.keyLength();
             int value = in.value();
             p = in.valueEnd();
-            if (tree.idNamed()) {
-                throw Unshapeable.because("_id named before another projected field: where the server writes it is not known");
-            }
-            if (in.is(key, keyLen, ID)) {
-                tree.nameId();
-            }
+            tree.idSpecified |= in.is(key, keyLen, ID) || keyLen > ID.length && in.is(key, ID.length + 1, ID_PREFIX);
             field(tree.root(), key, keyLen, type, value, p, depth + 1);
         }
-        if (tree.neutralOnly()) {
-            throw Unshapeable.because("a projection of $slice/$elemMatch/$meta only: inclusion or exclusion is not known");
-        }
+        boolean inclusion = tree.isInclusion();
+        ProjectionTree.Node droppedId = inclusion ? null : tree.idIncluded();
         out.openDocument();
-        writeChildren(tree.root(), variables);
-        if (tree.inclusion() && !tree.idNamed()) {
+        writeChildren(tree.root(), droppedId, variables);
+        if (inclusion && !tree.idSpecified) {
             out.key(ID);
             out.bool(true);
         }
@@ -73,21 +62,11 @@ final class ProjectionWriter {
 
     private void field(final ProjectionTree.Node parent, final int key, final int keyLen, final byte type, final int value,
                        final int valueEnd, final int depth) {
-        boolean top = parent == tree.root();
         int dot = indexOf(key, keyLen, (byte) '.');
-        if (top && keyLen > 2 && in.is(key + keyLen - 2, 2, POSITIONAL) && dot == keyLen - 2) {
-            // "a.$": inclusion of the matched element
-            tree.add(parent, key, keyLen, ProjectionTree.POSITIONAL);
-            tree.count(false, 1);
-            return;
-        }
-        if (dot == 0 || dot == keyLen - 1 || keyLen == 0 || in.bytes()[key] == '$') {
-            throw Unshapeable.because("a projected path that is empty, ends with '.' or starts with '$'");
+        if (keyLen == 0 || dot == 0 || dot == keyLen - 1 || in.bytes()[key] == '$' || endsWithPositional(key, keyLen)) {
+            throw Unshapeable.because("a projected path that is empty, ends with '.', starts with '$' or is positional");
         }
         if (dot > 0) {
-            if (top && in.is(key, dot, ID)) {
-                throw Unshapeable.because("a projection of a path inside _id");
-            }
             ProjectionTree.Node child = tree.path(parent, key, dot);
             field(child, key + dot + 1, keyLen - dot - 1, type, value, valueEnd, depth);
             return;
@@ -95,36 +74,35 @@ final class ProjectionWriter {
         leaf(parent, key, keyLen, type, value, valueEnd, depth);
     }
 
+    private boolean endsWithPositional(final int key, final int keyLen) {
+        for (int i = key; i < key + keyLen; i++) {
+            if (in.bytes()[i] == '$' && (i == key || in.bytes()[i - 1] == '.')) {
+                return true;
+            }
+        }
+        return false;
+    }
+
     private void leaf(final ProjectionTree.Node parent, final int key, final int keyLen, final byte type, final int value,
                       final int valueEnd, final int depth) {
-        boolean id = parent == tree.root() && in.is(key, keyLen, ID);
-        if (in.isPlaceholder(type, value)) {
-            throw Unshapeable.because("a redacted projection value: a flag, a path or a constant can not be told");
-        }
-        switch (type) {
-            case BsonTypes.BOOLEAN:
-            case BsonTypes.INT32:
-            case BsonTypes.INT64:
-            case BsonTypes.DOUBLE:
-                boolean included = type == BsonTypes.BOOLEAN ? in.bytes()[value] != 0 : truthy(type, value);
-                ProjectionTree.Node flag = tree.add(parent, key, keyLen, ProjectionTree.FLAG);
-                flag.flag = included;
-                tree.count(id, included ? 1 : -1);
-                return;
-            case BsonTypes.STRING:
-                tree.add(parent, key, keyLen, ProjectionTree.EXPRESSION).element(type, value, valueEnd);
-                tree.count(id, 1);
-                return;
-            case BsonTypes.DOCUMENT:
-                document(parent, key, keyLen, value, depth, id);
-                return;
-            default:
-                throw Unshapeable.because("a projection value of a type the engine does not shape");
+        boolean topLevelId = parent == tree.root() && in.is(key, keyLen, ID);
+        if (type == BsonTypes.BOOLEAN || type == BsonTypes.INT32 || type == BsonTypes.INT64 || type == BsonTypes.DOUBLE) {
+            ProjectionTree.Node flag = tree.add(parent, key, keyLen, ProjectionTree.FLAG);
+            flag.flag = type == BsonTypes.BOOLEAN ? in.bytes()[value] != 0 : truthy(type, value);
+            tree.flag(flag, topLevelId);
+        } else if (type == BsonTypes.DOCUMENT) {
+            document(parent, key, keyLen, value, depth);
+        } else if (in.isPlaceholder(type, value) && Literals.isNumber(in.placeholder(type, value))
+                || type == BsonTypes.DECIMAL128 || in.placeholder(type, value) == (BsonTypes.BOOLEAN & 0xff)) {
+            throw Unshapeable.because("a redacted or decimal projection flag: included or excluded can not be told");
+        } else {
+            // a literal: an expression computed (a field path, a constant); ExpressionWriter refuses "?string"
+            tree.add(parent, key, keyLen, ProjectionTree.EXPRESSION).element(type, value, valueEnd);
+            tree.include();
         }
     }
 
-    private void document(final ProjectionTree.Node parent, final int key, final int keyLen, final int value, final int depth,
-                          final boolean id) {
+    private void document(final ProjectionTree.Node parent, final int key, final int keyLen, final int value, final int depth) {
         int end = in.open(value, depth);
         if (end == value + 4) {
             throw Unshapeable.because("an empty sub-projection");
@@ -133,37 +111,34 @@ final class ProjectionWriter {
         byte type = in.type();
         int operand = in.value();
         boolean single = in.valueEnd() == end;
-        if (in.keyLength() == 0 || in.bytes()[in.key()] != '$') {
-            if (id) {
-                throw Unshapeable.because("a projection of paths inside _id");
+        if (single && in.keyLength() > 0 && in.bytes()[in.key()] == '$') {
+            if (in.keyIs(ELEM_MATCH)) {
+                throw Unshapeable.because("an $elemMatch projection: the server optimizes it before writing it");
             }
-            // a sub-projection: its fields under this path
-            ProjectionTree.Node child = tree.path(parent, key, keyLen);
-            for (int p = value + 4; p < end;) {
-                in.read(p, end);
-                byte fieldType = in.type();
-                int fieldKey = in.key();
-                int fieldKeyLen = in.keyLength();
-                int fieldValue = in.value();
-                p = in.valueEnd();
-                field(child, fieldKey, fieldKeyLen, fieldType, fieldValue, p, depth + 1);
+            if (in.keyIs(SLICE)) {
+                ProjectionTree.Node slice = tree.add(parent, key, keyLen, ProjectionTree.SLICE);
+                slice.flag = sliceHasSkip(type, operand, depth + 1);
+                tree.slice();
+                return;
+            }
+            tree.add(parent, key, keyLen, ProjectionTree.EXPRESSION).element(BsonTypes.DOCUMENT, value, end + 1);
+            if (in.keyIs(META)) {
+                tree.meta();
+            } else {
+                tree.include();
             }
             return;
         }
-        if (in.keyIs(SLICE) && single && !id) {
-            ProjectionTree.Node slice = tree.add(parent, key, keyLen, ProjectionTree.SLICE);
-            slice.flag = sliceHasSkip(type, operand, depth + 1);
-            tree.neutral();
-        } else if (in.keyIs(ELEM_MATCH) && single && !id && parent == tree.root()) {
-            ProjectionTree.Node elemMatch = tree.add(parent, key, keyLen, ProjectionTree.ELEM_MATCH);
-            elemMatch.match = filters.elemMatch(key, keyLen, type, operand, depth);
-            tree.neutral();
-        } else if (in.keyIs(META) && single && !id) {
-            tree.add(parent, key, keyLen, ProjectionTree.EXPRESSION).element(BsonTypes.DOCUMENT, value, end + 1);
-            tree.neutral();
-        } else {
-            tree.add(parent, key, keyLen, ProjectionTree.EXPRESSION).element(BsonTypes.DOCUMENT, value, end + 1);
-            tree.count(id, 1);
+        // a sub-projection: its fields under this path
+        ProjectionTree.Node child = tree.path(parent, key, keyLen);
+        for (int p = value + 4; p < end;) {
+            in.read(p, end);
+            byte fieldType = in.type();
+            int fieldKey = in.key();
+            int fieldKeyLen = in.keyLength();
+            int fieldValue = in.value();
+            p = in.valueEnd();
+            field(child, fieldKey, fieldKeyLen, fieldType, fieldValue, p, depth + 1);
         }
     }
 
@@ -177,8 +152,10 @@ final class ProjectionWriter {
         int count = 0;
         for (int p = value + 4; p < end; p = in.valueEnd()) {
             in.read(p, end);
-            checkInt(in.type(), in.value());
-            count++;
+            long number = checkInt(in.type(), in.value());
+            if (++count == 2 && number < 1) {
+                throw Unshapeable.because("$slice limit must be positive");
+            }
         }
         if (count != 2) {
             throw Unshapeable.because("$slice takes a number or [skip, limit]");
@@ -186,13 +163,16 @@ final class ProjectionWriter {
         return true;
     }
 
-    private void checkInt(final byte type, final int value) {
-        if (in.placeholder(type, value) != Literals.NUMBER_UNKNOWN) {
-            long number = in.integral(type, value);
-            if (number < Integer.MIN_VALUE || number > Integer.MAX_VALUE) {
-                throw Unshapeable.because("a $slice argument out of the range of an int");
-            }
+    /** @return the int value of a {@code $slice} argument (1 for a redacted one, which the server took) */
+    private long checkInt(final byte type, final int value) {
+        if (in.placeholder(type, value) == Literals.NUMBER_UNKNOWN) {
+            return 1;
         }
+        long number = in.integral(type, value);
+        if (number < Integer.MIN_VALUE || number > Integer.MAX_VALUE) {
+            throw Unshapeable.because("a $slice argument out of the range of an int");
+        }
+        return number;
     }
 
     private boolean truthy(final byte type, final int value) {
@@ -211,23 +191,22 @@ final class ProjectionWriter {
         return -1;
     }
 
-    private void writeChildren(final ProjectionTree.Node node, final Variables variables) {
+    /** Writes the children of {@code node} in the order first seen, all but {@code skipped}. */
+    private void writeChildren(final ProjectionTree.Node node, @Nullable final ProjectionTree.Node skipped,
+                               final Variables variables) {
         for (ProjectionTree.Node child : node.children()) {
-            MatchNode match = child.match;
-            if (match != null) {
-                filterWriter.write(match, variables);
+            if (child == skipped) {
                 continue;
             }
             out.key(in.bytes(), child.nameOff, child.nameLen);
             switch (child.kind) {
                 case ProjectionTree.PATH:
                     out.openDocument();
-                    writeChildren(child, variables);
+                    writeChildren(child, null, variables);
                     out.close();
                     break;
                 case ProjectionTree.FLAG:
-                case ProjectionTree.POSITIONAL:
-                    out.bool(child.kind == ProjectionTree.POSITIONAL || child.flag);
+                    out.bool(child.flag);
                     break;
                 case ProjectionTree.SLICE:
                     slice(child);

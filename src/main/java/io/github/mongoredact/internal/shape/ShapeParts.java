@@ -42,7 +42,7 @@ final class ShapeParts {
     final ExpressionWriter expressions = new ExpressionWriter(out, in);
     final FilterParser filters = new FilterParser(in);
     final FilterWriter filterWriter = new FilterWriter(out, in, expressions);
-    final ProjectionWriter projections = new ProjectionWriter(out, in, expressions, filters, filterWriter);
+    final ProjectionWriter projections = new ProjectionWriter(out, in, expressions);
     final PipelineWriter pipelines = new PipelineWriter(this);
     /** Shape requests as the server's unit tests build them: see {@link QueryShaper}. */
     final boolean unitTestRequests;

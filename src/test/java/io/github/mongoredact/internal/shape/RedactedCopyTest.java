@@ -166,7 +166,7 @@ class RedactedCopyTest {
         "find-with-let: a path or a constant?|{find: 'c', filter: {a: 1}, let: {v: '?string'}, '$db': 'd'}|can not be told",
         "limit: zero or not?|{find: 'c', filter: {a: 1}, limit: '?number', '$db': 'd'}|limit",
         "sort direction|{find: 'c', sort: {a: '?number'}, '$db': 'd'}|sort direction",
-        "projection flag|{find: 'c', projection: {a: '?number'}, '$db': 'd'}|projection value",
+        "projection flag|{find: 'c', projection: {a: '?number'}, '$db': 'd'}|projection flag",
         "count-pinned-all: collation kept verbatim|{count: 'testcoll', query: {area: '?number'}, "
             + "collation: {locale: '?string'}, '$db': 'testdb'}|redacted value",
         "agg-lookup-match-count: $count name|{aggregate: 'coll', pipeline: [{$count: '?string'}], "
