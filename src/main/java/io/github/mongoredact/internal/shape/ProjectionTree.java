@@ -64,7 +64,6 @@ final class ProjectionTree {
     private boolean inclusion;
     private boolean exclusion;
     private boolean slice;
-    private boolean meta;
 
     ProjectionTree(final Source in) {
         this.in = in;
@@ -78,7 +77,6 @@ final class ProjectionTree {
         inclusion = false;
         exclusion = false;
         slice = false;
-        meta = false;
     }
 
     Node root() {
@@ -144,10 +142,6 @@ final class ProjectionTree {
         slice = true;
     }
 
-    void meta() {
-        meta = true;
-    }
-
     private void check() {
         if (inclusion && exclusion) {
             throw Unshapeable.because("a projection cannot mix inclusion and exclusion");
@@ -165,7 +159,8 @@ final class ProjectionTree {
         if (slice) {
             throw Unshapeable.because("a projection that only $slice decides: inclusion or exclusion is not known");
         }
-        // with $meta or without: {_id: 0, ...} is an exclusion, {_id: 1, ...} an inclusion, the rest exclusions
+        // with $meta or without ($meta decides nothing more): {_id: 0, ...} is an exclusion, {_id: 1, ...} an inclusion,
+        // the rest exclusions
         return !idExcluded && idIncluded != null;
     }
 

@@ -122,9 +122,7 @@ final class ProjectionWriter {
                 return;
             }
             tree.add(parent, key, keyLen, ProjectionTree.EXPRESSION).element(BsonTypes.DOCUMENT, value, end + 1);
-            if (in.keyIs(META)) {
-                tree.meta();
-            } else {
+            if (!in.keyIs(META)) {
                 tree.include();
             }
             return;
