@@ -81,7 +81,8 @@ final class LookupStages {
                 stageFields.writeString(out, field, LOOKUP_FIELDS[field]);
             }
         }
-        if (pipeline) {
+        // DocumentSourceLookUp::serialize: let and pipeline unless a local/foreign join has an empty pipeline
+        if (pipeline && !(local && isEmptyArray(stageFields.type(LOOKUP_PIPELINE), stageFields.value(LOOKUP_PIPELINE), depth))) {
             int mark = parts.variables.mark();
             out.key(LET);
             out.openDocument();
@@ -95,6 +96,10 @@ final class LookupStages {
         }
         out.close();
         out.close();
+    }
+
+    private boolean isEmptyArray(final byte type, final int value, final int depth) {
+        return type == BsonTypes.ARRAY && in.open(value, depth + 1) == value + 4;
     }
 
     /** Writes a {@code $lookup}'s {@code let} variables (read in the enclosing scope) and defines them for its pipeline. */
