@@ -1,5 +1,6 @@
 package io.github.mongoredact.internal.shape;
 
+import io.github.mongoredact.PlaceholderStyle;
 import io.github.mongoredact.RedactionPolicy;
 import io.github.mongoredact.internal.rules.CompiledPolicies;
 import io.github.mongoredact.internal.rules.CompiledPolicy;
@@ -27,7 +28,7 @@ class RealRedactorTest {
         List<String> equal = new ArrayList<>();
         List<String> none = new ArrayList<>();
         for (RedactionPolicy policy : new RedactionPolicy[]{RedactionPolicy.defaults(),
-            RedactionPolicy.builder().placeholderStyle(io.github.mongoredact.PlaceholderStyle.FIXED).build()}) {
+            RedactionPolicy.builder().placeholderStyle(PlaceholderStyle.FIXED).build()}) {
             CompiledPolicy compiled = CompiledPolicies.compile(policy);
             DocumentRedactor redactor = new DocumentRedactor();
             for (BsonDocument c : QueryShapeCorpusTest.cases()) {
@@ -48,6 +49,5 @@ class RealRedactorTest {
         }
         // with typed placeholders some copies keep their shape; with "?" none does
         assertTrue(equal.size() > 10, "shapes kept: " + equal + "\nnone: " + none);
-        System.out.println("redacted copies shaped alike: " + equal.size() + ", not shaped: " + none.size());
     }
 }
