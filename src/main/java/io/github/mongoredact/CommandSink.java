@@ -65,6 +65,21 @@ public interface CommandSink {
     }
 
     /**
+     * Whether this sink reads {@link StartedCommand#getQueryShape()} or {@link StartedCommand#getQueryShapeHash()} right now:
+     * MongoDB's own query shape of a {@code find}, {@code aggregate}, {@code count} or {@code distinct} and its
+     * {@code queryShapeHash}, as the server writes them into its slow-query log, profiler, {@code $queryStats} and
+     * {@code explain}. Computed only when a sink asks, and only with the redacted copy of the command: the listener shapes the
+     * command and its copy and gives the shape only where the two agree, so that it tells nothing the copy hides. False unless
+     * a sink says otherwise. Called once per started event, so a sink may answer from a cheap check.
+     *
+     * @return true if the query shape must be computed for the next started event
+     * @since 0.6
+     */
+    default boolean needsQueryShape() {
+        return false;
+    }
+
+    /**
      * A command was started.
      *
      * @param command the owned facts of the started command

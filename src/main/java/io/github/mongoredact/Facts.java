@@ -5,6 +5,7 @@ import com.mongodb.lang.Nullable;
 import io.github.mongoredact.internal.event.CommandFacts;
 import io.github.mongoredact.internal.event.ReplyFacts;
 import io.github.mongoredact.internal.event.SinkCalls;
+import io.github.mongoredact.internal.shape.QueryShape;
 import org.bson.BsonDocument;
 
 /**
@@ -22,8 +23,9 @@ final class Facts implements CommandFacts<StartedCommand, CompletedCommand>,
     @Override
     public StartedCommand started(final CommandStartedEvent event, @Nullable final BsonDocument command,
                                   @Nullable final String collectionName, final long fingerprint, final int commandSize,
-                                  final boolean redactedBySpec, final long cursorId) {
-        return new StartedCommand(event, command, collectionName, fingerprint, commandSize, redactedBySpec, cursorId);
+                                  final boolean redactedBySpec, final long cursorId, @Nullable final QueryShape queryShape) {
+        return new StartedCommand(event, command, collectionName, fingerprint, commandSize, redactedBySpec, cursorId,
+                queryShape);
     }
 
     @Override
@@ -57,6 +59,11 @@ final class Facts implements CommandFacts<StartedCommand, CompletedCommand>,
     @Override
     public boolean needsFingerprint(final CommandSink sink) {
         return sink.needsFingerprint();
+    }
+
+    @Override
+    public boolean needsQueryShape(final CommandSink sink) {
+        return sink.needsQueryShape();
     }
 
     @Override

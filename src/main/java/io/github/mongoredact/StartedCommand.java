@@ -6,6 +6,7 @@ import com.mongodb.event.CommandStartedEvent;
 import com.mongodb.lang.Nullable;
 import io.github.mongoredact.internal.bson.DriverApi;
 import io.github.mongoredact.internal.rules.SpecRedaction;
+import io.github.mongoredact.internal.shape.QueryShape;
 import org.bson.BsonDocument;
 
 import static io.github.mongoredact.internal.Checks.notNull;
@@ -33,8 +34,9 @@ public final class StartedCommand {
     private final long fingerprint;
     private final int commandSize;
     /**
-     * {@link #REDACTED_BY_SPEC}, a {@code getMore}'s cursor id (a {@code Long}), or null: one field (a command the spec
-     * redacts names no cursor), so that the facts of a pair stay 112 bytes.
+     * {@link #REDACTED_BY_SPEC}, a {@code getMore}'s cursor id (a {@code Long}), the server's query shape of a find, aggregate,
+     * count or distinct (a {@link QueryShape}), or null: one field (a command the spec redacts names no cursor and has no
+     * shape, a getMore has no shape), so that the facts of a pair stay 112 bytes.
      */
     @Nullable
     private final Object specOrCursor;
@@ -65,6 +67,19 @@ public final class StartedCommand {
     StartedCommand(final CommandStartedEvent event, @Nullable final BsonDocument command,
                    @Nullable final String collectionName, final long fingerprint, final int commandSize,
                    final boolean redactedBySpec, final long cursorId) {
+        this(event, command, collectionName, fingerprint, commandSize, redactedBySpec, cursorId, null);
+    }
+
+    /**
+     * Creates the facts of a started command, with the cursor id a {@code getMore} names or the query shape of a command the
+     * server shapes.
+     *
+     * @param queryShape the server's query shape where a sink asked for it and the copy shows it, else null
+     * @since 0.6
+     */
+    StartedCommand(final CommandStartedEvent event, @Nullable final BsonDocument command,
+                   @Nullable final String collectionName, final long fingerprint, final int commandSize,
+                   final boolean redactedBySpec, final long cursorId, @Nullable final QueryShape queryShape) {
         notNull("event", event);
         this.requestContext = event.getRequestContext();
         this.operationId = event.getOperationId();
@@ -76,7 +91,7 @@ public final class StartedCommand {
         this.collectionName = collectionName;
         this.fingerprint = fingerprint;
         this.commandSize = commandSize;
-        this.specOrCursor = redactedBySpec ? REDACTED_BY_SPEC : cursorId != 0 ? Long.valueOf(cursorId) : null;
+        this.specOrCursor = redactedBySpec ? REDACTED_BY_SPEC : cursorId != 0 ? Long.valueOf(cursorId) : queryShape;
     }
 
     /**
@@ -208,6 +223,41 @@ public final class StartedCommand {
     public long getCursorId() {
         Object cursor = specOrCursor;
         return cursor instanceof Long ? (Long) cursor : 0;
+    }
+
+    /**
+     * MongoDB's own query shape of the command, as the server's {@code $queryStats} prints {@code key.queryShape}: the
+     * namespace ({@code cmdNs}), the command's name and the parts of the command that make its shape (filter, projection,
+     * sort, collation, {@code let}, the pipeline...), normalised as the server normalises them, every literal replaced by a
+     * string naming its type ({@code "?number"}, {@code "?string"}, {@code "?array<?number>"}...), as relaxed extended JSON.
+     * Given for {@code find}, {@code aggregate}, {@code distinct} and {@code count}, where a sink asked for it
+     * ({@link CommandSink#needsQueryShape()}), where the listener reproduces the server's shape exactly (else none rather than
+     * a wrong one: an operator or stage it does not shape, an internal database, a find by {@code _id} alone...), and where the
+     * redacted copy of the command has the same shape (a masked key or a hidden type gives none): it tells nothing the copy
+     * hides. Unlike {@link #getFingerprint()}, the server computes the same.
+     *
+     * @return the debug query shape, or null
+     * @since 0.6
+     */
+    @Nullable
+    public String getQueryShape() {
+        Object shape = specOrCursor;
+        return shape instanceof QueryShape ? ((QueryShape) shape).debugShapeJson() : null;
+    }
+
+    /**
+     * The {@code queryShapeHash} of {@link #getQueryShape()}, as MongoDB writes it into its slow-query log lines, its
+     * profiler, {@code $queryStats} and {@code explain}, and keys {@code setQuerySettings} by: 64 upper-case hex digits of
+     * SHA-256 over the shape. MongoDB reports it from 8.0 for {@code find}, {@code aggregate} and {@code distinct}, from 8.1
+     * for {@code count}; the value is the same on every server version that reports one.
+     *
+     * @return the query shape hash, or null where {@link #getQueryShape()} is null
+     * @since 0.6
+     */
+    @Nullable
+    public String getQueryShapeHash() {
+        Object shape = specOrCursor;
+        return shape instanceof QueryShape ? ((QueryShape) shape).hashHex() : null;
     }
 
     /**

@@ -2,6 +2,7 @@ package io.github.mongoredact.internal.event;
 
 import com.mongodb.event.CommandStartedEvent;
 import com.mongodb.lang.Nullable;
+import io.github.mongoredact.internal.shape.QueryShape;
 import org.bson.BsonDocument;
 
 /**
@@ -22,10 +23,11 @@ public interface CommandFacts<S, C> {
      * @param commandSize the size in bytes of the command as the driver sent it, or -1 when unknown
      * @param redactedBySpec whether the command was one of the spec's sensitive commands
      * @param cursorId the cursor id of a {@code getMore} where its copy would show it, else 0
+     * @param queryShape the server's query shape of the command where a sink asked for it and its copy shows it, else null
      * @return the facts of a started command
      */
     S started(CommandStartedEvent event, @Nullable BsonDocument command, @Nullable String collectionName,
-              long fingerprint, int commandSize, boolean redactedBySpec, long cursorId);
+              long fingerprint, int commandSize, boolean redactedBySpec, long cursorId, @Nullable QueryShape queryShape);
 
     /**
      * @param started the facts of a start, as {@link #started} made them

@@ -11,12 +11,14 @@ import com.mongodb.lang.Nullable;
 import io.github.mongoredact.internal.BoundedPool;
 import io.github.mongoredact.internal.Guard;
 import io.github.mongoredact.internal.bson.DriverApi;
+import io.github.mongoredact.internal.bson.Workspace;
 import io.github.mongoredact.internal.failure.FailureRedactor;
 import io.github.mongoredact.internal.failure.FailureStandIns;
 import io.github.mongoredact.internal.failure.SpecFailures;
 import io.github.mongoredact.internal.rules.CompiledPolicy;
 import io.github.mongoredact.internal.rules.SpecRedaction;
 import io.github.mongoredact.internal.rules.TopLevelRules;
+import io.github.mongoredact.internal.shape.QueryShape;
 import io.github.mongoredact.internal.summary.CommandSummary;
 import io.github.mongoredact.internal.walk.DocumentRedactor;
 import io.github.mongoredact.internal.walk.Redaction;
@@ -173,6 +175,7 @@ public final class CommandProcessor<S, C> {
         int size = 0;
         boolean sensitive = false;
         long cursorId = 0;
+        QueryShape queryShape = null;
         DocumentRedactor redactor = null;
         try {
             BsonDocument command = event.getCommand();
@@ -185,10 +188,16 @@ public final class CommandProcessor<S, C> {
                 collection = summary.collection(command, commandName, redactor.workspace(), redactor.cursor());
                 size = redactor.workspace().encoder.sizeAsSent(command);
             } else {
+                // the server's query shape is given only where the copy shows it: it takes the copy
+                boolean shape = sinks && QueryShapes.isShaped(commandName) && downstream.needsQueryShape();
                 redactor = DocumentRedactor.borrow();
-                Redaction redaction = redactCommand(redactor, command, commandName, documents, sinks);
+                Redaction redaction = redactCommand(redactor, command, commandName, documents || shape, sinks);
                 byte[] bytes = redaction.takeBytes();
                 owned = bytes == null ? null : new RawBsonDocument(bytes);
+                if (shape && bytes != null && redactor.sourceIsWhole()) {
+                    Workspace workspace = redactor.workspace();
+                    queryShape = QueryShapes.of(workspace.source(), workspace.sourceOff(), workspace.sourceEnd(), bytes);
+                }
                 collection = redaction.collectionName();
                 fingerprint = redaction.fingerprint();
                 size = redaction.inputSize();
@@ -207,7 +216,7 @@ public final class CommandProcessor<S, C> {
         }
         S started = null;
         if (sinks) {
-            started = facts.started(event, owned, collection, fingerprint, size, sensitive, cursorId);
+            started = facts.started(event, owned, collection, fingerprint, size, sensitive, cursorId, queryShape);
             // counts the event as forwarded: nothing between here and the forwarding below can fail
             starts.putAndCount(key(event), started);
         } else if (sensitive && SpecRedaction.isHello(commandName)) {
@@ -378,7 +387,7 @@ public final class CommandProcessor<S, C> {
 
     /** Facts of a start the table no longer held: the completion's metadata only. */
     private S unknownStart(final CommandEvent event) {
-        return facts.started(DriverEvents.started(event, SpecRedaction.EMPTY), null, null, 0, -1, false, 0);
+        return facts.started(DriverEvents.started(event, SpecRedaction.EMPTY), null, null, 0, -1, false, 0, null);
     }
 
     /** The one entry of the table of sensitive hellos: its presence is the fact. */

@@ -73,6 +73,11 @@ public final class Downstream<K, S, C> {
         return anySink(Need.FINGERPRINT);
     }
 
+    /** @return whether any sink reads the query shape of the next started event */
+    boolean needsQueryShape() {
+        return anySink(Need.QUERY_SHAPE);
+    }
+
     /** @return whether a sink answers true; a sink that throws is counted, logged and taken as true */
     private boolean anySink(final Need need) {
         for (K sink : sinks) {
@@ -154,7 +159,8 @@ public final class Downstream<K, S, C> {
     private enum Need {
         DOCUMENTS("needsDocuments"),
         REPLY_DOCUMENTS("needsReplyDocuments"),
-        FINGERPRINT("needsFingerprint");
+        FINGERPRINT("needsFingerprint"),
+        QUERY_SHAPE("needsQueryShape");
 
         final String method;
 
@@ -168,8 +174,10 @@ public final class Downstream<K, S, C> {
                     return calls.needsDocuments(sink);
                 case REPLY_DOCUMENTS:
                     return calls.needsReplyDocuments(sink);
-                default:
+                case FINGERPRINT:
                     return calls.needsFingerprint(sink);
+                default:
+                    return calls.needsQueryShape(sink);
             }
         }
     }

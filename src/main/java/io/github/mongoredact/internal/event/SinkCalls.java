@@ -19,6 +19,9 @@ public interface SinkCalls<K, S, C> {
     /** @return whether the sink reads the fingerprint of the next started event */
     boolean needsFingerprint(K sink);
 
+    /** @return whether the sink reads the query shape of the next started event */
+    boolean needsQueryShape(K sink);
+
     /** Hands a start to the sink. */
     void started(K sink, S command);
 

@@ -24,7 +24,8 @@ import java.util.Arrays;
  * </ul>
  *
  * <p>Not thread-safe: one caller at a time, for one callback, as a scratch borrowed from a pool shared by all threads (it
- * holds no state per thread). Each call forgets the document's bytes before it returns.</p>
+ * holds no state per thread). The walker forgets the document's bytes before each call returns; the workspace still points at
+ * the document's source ({@link #sourceIsWhole()}) until {@link #giveBack()}, which forgets it, within the callback.</p>
  */
 public final class DocumentRedactor {
     /** Redactors between callbacks, shared by all threads ({@link BoundedPool#DEFAULT_SLOTS} at most). */
@@ -77,6 +78,7 @@ public final class DocumentRedactor {
      */
     public void giveBack() {
         cursor.clear();
+        workspace.release();
         POOL.giveBack(this);
     }
 
@@ -88,6 +90,15 @@ public final class DocumentRedactor {
     /** @return a reader of a top level for the holder's own reads, which it clears before {@link #giveBack()} */
     public BsonCursor cursor() {
         return cursor;
+    }
+
+    /**
+     * @return whether the workspace's source ({@link Workspace#source()}) holds the whole document the last call read, as
+     *         the driver sent it (a byte-backed document, or a plain top level without document sequences): valid until
+     *         {@link #giveBack()}
+     */
+    public boolean sourceIsWhole() {
+        return source.isWhole();
     }
 
     /** @return the workspace this redactor's calls use (its scratch, encoder and source), for a caller that holds it */
@@ -140,9 +151,8 @@ public final class DocumentRedactor {
             walk(workspace, copy);
             return result;
         } finally {
-            // neither the pooled walker nor its workspace may keep the document's bytes after the callback
+            // the pooled walker keeps no document's bytes; its workspace forgets them when the redactor is given back
             walker.clear();
-            workspace.release();
             document = null;
         }
     }

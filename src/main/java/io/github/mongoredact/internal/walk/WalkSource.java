@@ -17,6 +17,8 @@ import org.bson.BsonDocument;
 final class WalkSource {
     private final SequenceViews sequences;
     private int inputLength;
+    /** Whether the source holds the whole document (no sequence left where it lies). */
+    private boolean whole;
 
     /** @param sequences the walker's, where the sequences of a plain top level are left for it to read */
     WalkSource(final SequenceViews sequences) {
@@ -25,6 +27,7 @@ final class WalkSource {
 
     /** Points the workspace's source at the document. */
     void of(final BsonDocument document, final Workspace workspace) {
+        whole = true;
         if (DocumentBytes.view(document, workspace)) {
             inputLength = workspace.sourceLength();
             return;
@@ -40,6 +43,12 @@ final class WalkSource {
         int top = sequences.place(document, workspace.encoder, workspace.input, workspace.gathered);
         workspace.source(sequences.placed(), 0, top);
         inputLength = (int) sequences.inputLength(top);
+        whole = sequences.sequences() == 0;
+    }
+
+    /** @return whether the source {@link #of} pointed at holds the whole document, no sequence left where it lies */
+    boolean isWhole() {
+        return whole;
     }
 
     /** @return the size of the document {@link #of} pointed at, as sent (its sequences whole, wherever they lie) */
