@@ -11,7 +11,6 @@ import com.mongodb.lang.Nullable;
 import io.github.mongoredact.internal.BoundedPool;
 import io.github.mongoredact.internal.Guard;
 import io.github.mongoredact.internal.bson.DriverApi;
-import io.github.mongoredact.internal.bson.Workspace;
 import io.github.mongoredact.internal.failure.FailureRedactor;
 import io.github.mongoredact.internal.failure.FailureStandIns;
 import io.github.mongoredact.internal.failure.SpecFailures;
@@ -194,7 +193,7 @@ public final class CommandProcessor<S, C> {
                 Redaction redaction = redactCommand(redactor, command, commandName, documents || shape, sinks);
                 byte[] bytes = redaction.takeBytes();
                 owned = bytes == null ? null : new RawBsonDocument(bytes);
-                queryShape = shape && bytes != null ? queryShape(redactor, bytes) : null;
+                queryShape = shape && bytes != null ? QueryShapes.of(redactor, bytes) : null;
                 collection = redaction.collectionName();
                 fingerprint = redaction.fingerprint();
                 size = redaction.inputSize();
@@ -234,16 +233,6 @@ public final class CommandProcessor<S, C> {
         }
         BsonValue id = command.get(commandName);
         return id != null && id.isInt64() ? id.asInt64().getValue() : 0;
-    }
-
-    /** @return the query shape of the command the redactor read last and of its copy, where they agree; else null */
-    @Nullable
-    private static QueryShape queryShape(final DocumentRedactor redactor, final byte[] copy) {
-        if (!redactor.sourceIsWhole()) {
-            return null;
-        }
-        Workspace workspace = redactor.workspace();
-        return QueryShapes.of(workspace.source(), workspace.sourceOff(), workspace.sourceEnd(), copy);
     }
 
     /** The copy (when documents are wanted) or the analysis of a command, by the borrowed redactor. */

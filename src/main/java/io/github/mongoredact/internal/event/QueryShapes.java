@@ -2,8 +2,10 @@ package io.github.mongoredact.internal.event;
 
 import com.mongodb.lang.Nullable;
 import io.github.mongoredact.internal.BoundedPool;
+import io.github.mongoredact.internal.bson.Workspace;
 import io.github.mongoredact.internal.shape.QueryShape;
 import io.github.mongoredact.internal.shape.QueryShaper;
+import io.github.mongoredact.internal.walk.DocumentRedactor;
 
 /**
  * The server's query shape of a started command, for the sinks that ask for it: computed from the command's bytes and from
@@ -31,6 +33,20 @@ final class QueryShapes {
             default:
                 return false;
         }
+    }
+
+    /**
+     * @param redactor the borrowed redactor that made {@code copy}, its workspace still pointing at the command's source
+     * @param copy the command's redacted copy
+     * @return the shape of the command and of its copy, where they agree; else null
+     */
+    @Nullable
+    static QueryShape of(final DocumentRedactor redactor, final byte[] copy) {
+        if (!redactor.sourceIsWhole()) {
+            return null;
+        }
+        Workspace workspace = redactor.workspace();
+        return of(workspace.source(), workspace.sourceOff(), workspace.sourceEnd(), copy);
     }
 
     /**
