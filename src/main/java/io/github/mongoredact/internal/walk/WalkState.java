@@ -224,7 +224,10 @@ abstract class WalkState {
 
     /**
      * Keeps whole a sequence left where it lies, as the walker keeps an array: its documents copied from their arrays with
-     * their index keys, checked, and its shape hashed, as {@link ShapeHash#kept} hashes the array they would form.
+     * their index keys, checked, and its shape hashed, as {@link ShapeHash#kept} hashes the array they would form. Under a
+     * verbatim policy, which checks framing only, a sequence document is checked by its own frame ({@code SequenceViews}
+     * checked it where it reached it: its length within its buffer, its terminator) and copied as the driver encoded it, as
+     * a framed copy would; the one the fingerprint hashes is also walked.
      */
     final void keepSequence(final int s, final int d, final int keys, final int outIndex, final boolean hashing) {
         writer.head(BsonTypes.ARRAY, keys, outIndex);
@@ -242,7 +245,10 @@ abstract class WalkState {
             if (hashed) {
                 hash.mix(BsonTypes.DOCUMENT);
             }
-            hash.kept(off, false, d + 2, hashed);
+            if (strict || hashed) {
+                hash.kept(off, false, d + 2, hashed);
+            }
+            // else a verbatim policy: forwarded as the driver encoded it, its frame checked where it was reached
             out.putByte(BsonTypes.DOCUMENT);
             IndexKeys.write(out, j - first);
             out.putByte((byte) 0);
