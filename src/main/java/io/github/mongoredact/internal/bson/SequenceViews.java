@@ -123,6 +123,11 @@ public final class SequenceViews {
         return sequences;
     }
 
+    /** @return where the empty array that holds sequence {@code s}'s place lies in the written top level (its value) */
+    public int place(final int s) {
+        return sequenceInts[SEQUENCE * s + PLACE];
+    }
+
     /** @return the sequence whose empty array's value lies at {@code valueIndex} of the written top level, or -1 */
     public int at(final int valueIndex) {
         for (int s = 0; s < sequences; s++) {

@@ -3,6 +3,7 @@ package io.github.mongoredact.internal.walk;
 import com.mongodb.lang.Nullable;
 import io.github.mongoredact.internal.bson.BsonBounds;
 import io.github.mongoredact.internal.bson.BsonTypes;
+import io.github.mongoredact.internal.mask.IndexKeys;
 import io.github.mongoredact.internal.mask.Placeholders;
 import io.github.mongoredact.internal.rules.CompiledPolicy;
 
@@ -46,9 +47,13 @@ final class WalkDriver extends WalkState {
         }
         // a walk before this one may have left the cursor in a sequence document's array
         read(top, boundEnd);
-        if (bound.verbatim && !mode.analysing && sequences.sequences() == 0) {
+        if (bound.verbatim && !mode.analysing) {
             // every element kept and nothing to note on the way: the document is kept whole, as a kept container is
-            keptWhole(top);
+            if (sequences.sequences() == 0) {
+                keptWhole(top);
+            } else {
+                keptWholePlaced(top);
+            }
             return;
         }
         open(srcOff, bound.root, bound.unmatched, WalkFrames.TOP | hashing(mode.fingerprint));
@@ -63,6 +68,36 @@ final class WalkDriver extends WalkState {
         int end = cursor.open(srcOff, 0) + 1;
         hash.kept(srcOff, false, 0, false);
         out.putBytes(top, srcOff, end - srcOff);
+    }
+
+    /**
+     * Keeps a plain top level whole with its sequences where they lie: the top level, which the plain encoder wrote (well
+     * formed by construction), copied in pieces around the empty arrays that hold the sequences' places, each of which
+     * becomes the sequence's array, as {@link #keepSequence} writes it.
+     */
+    private void keptWholePlaced(final byte[] top) {
+        int end = cursor.open(srcOff, 0) + 1;
+        int lengthIndex = out.reserveInt();
+        int p = srcOff + 4;
+        int n = sequences.sequences();
+        for (int s = 0; s < n; s++) {
+            int place = sequences.place(s);
+            out.putBytes(top, p, place - p);
+            int arrayLength = out.reserveInt();
+            int first = sequences.first(s);
+            for (int j = first; j < sequences.end(s); j++) {
+                out.putByte(BsonTypes.DOCUMENT);
+                IndexKeys.write(out, j - first);
+                out.putByte((byte) 0);
+                out.putBytes(sequences.array(j), sequences.offset(j), sequences.length(j));
+            }
+            out.putByte((byte) 0);
+            out.patchLength(arrayLength, arrayLength);
+            // past the empty array: its length and its terminator
+            p = place + 5;
+        }
+        out.putBytes(top, p, end - p);
+        out.patchLength(lengthIndex, lengthIndex);
     }
 
     /** Runs the walk until the frames are back to {@code base} open documents. */
