@@ -3,7 +3,6 @@ package io.github.mongoredact.internal.walk;
 import com.mongodb.lang.Nullable;
 import io.github.mongoredact.internal.bson.BsonBounds;
 import io.github.mongoredact.internal.bson.BsonTypes;
-import io.github.mongoredact.internal.mask.IndexKeys;
 import io.github.mongoredact.internal.mask.Placeholders;
 import io.github.mongoredact.internal.rules.CompiledPolicy;
 
@@ -58,46 +57,6 @@ final class WalkDriver extends WalkState {
         }
         open(srcOff, bound.root, bound.unmatched, WalkFrames.TOP | hashing(mode.fingerprint));
         run(-1, mode);
-    }
-
-    /**
-     * Keeps the bound document whole: its framing checked element by element by the kept subtrees' walk ({@link ShapeHash#kept},
-     * through the same reader), then copied in one piece.
-     */
-    private void keptWhole(final byte[] top) {
-        int end = cursor.open(srcOff, 0) + 1;
-        hash.kept(srcOff, false, 0, false);
-        out.putBytes(top, srcOff, end - srcOff);
-    }
-
-    /**
-     * Keeps a plain top level whole with its sequences where they lie: the top level, which the plain encoder wrote (well
-     * formed by construction), copied in pieces around the empty arrays that hold the sequences' places, each of which
-     * becomes the sequence's array, as {@link #keepSequence} writes it.
-     */
-    private void keptWholePlaced(final byte[] top) {
-        int end = cursor.open(srcOff, 0) + 1;
-        int lengthIndex = out.reserveInt();
-        int p = srcOff + 4;
-        int n = sequences.sequences();
-        for (int s = 0; s < n; s++) {
-            int place = sequences.place(s);
-            out.putBytes(top, p, place - p);
-            int arrayLength = out.reserveInt();
-            int first = sequences.first(s);
-            for (int j = first; j < sequences.end(s); j++) {
-                out.putByte(BsonTypes.DOCUMENT);
-                IndexKeys.write(out, j - first);
-                out.putByte((byte) 0);
-                out.putBytes(sequences.array(j), sequences.offset(j), sequences.length(j));
-            }
-            out.putByte((byte) 0);
-            out.patchLength(arrayLength, arrayLength);
-            // past the empty array: its length and its terminator
-            p = place + 5;
-        }
-        out.putBytes(top, p, end - p);
-        out.patchLength(lengthIndex, lengthIndex);
     }
 
     /** Runs the walk until the frames are back to {@code base} open documents. */

@@ -223,6 +223,46 @@ abstract class WalkState {
     }
 
     /**
+     * Keeps the bound document whole: its framing checked element by element by the kept subtrees' walk ({@link ShapeHash#kept},
+     * through the same reader), then copied in one piece.
+     */
+    final void keptWhole(final byte[] top) {
+        int end = cursor.open(srcOff, 0) + 1;
+        hash.kept(srcOff, false, 0, false);
+        out.putBytes(top, srcOff, end - srcOff);
+    }
+
+    /**
+     * Keeps a plain top level whole with its sequences where they lie: the top level, which the plain encoder wrote (well
+     * formed by construction), copied in pieces around the empty arrays that hold the sequences' places, each of which
+     * becomes the sequence's array, as {@link #keepSequence} writes it.
+     */
+    final void keptWholePlaced(final byte[] top) {
+        int end = cursor.open(srcOff, 0) + 1;
+        int lengthIndex = out.reserveInt();
+        int p = srcOff + 4;
+        int n = sequences.sequences();
+        for (int s = 0; s < n; s++) {
+            int place = sequences.place(s);
+            out.putBytes(top, p, place - p);
+            int arrayLength = out.reserveInt();
+            int first = sequences.first(s);
+            for (int j = first; j < sequences.end(s); j++) {
+                out.putByte(BsonTypes.DOCUMENT);
+                IndexKeys.write(out, j - first);
+                out.putByte((byte) 0);
+                out.putBytes(sequences.array(j), sequences.offset(j), sequences.length(j));
+            }
+            out.putByte((byte) 0);
+            out.patchLength(arrayLength, arrayLength);
+            // past the empty array: its length and its terminator
+            p = place + 5;
+        }
+        out.putBytes(top, p, end - p);
+        out.patchLength(lengthIndex, lengthIndex);
+    }
+
+    /**
      * Keeps whole a sequence left where it lies, as the walker keeps an array: its documents copied from their arrays with
      * their index keys, checked, and its shape hashed, as {@link ShapeHash#kept} hashes the array they would form. Under a
      * verbatim policy, which checks framing only, a sequence document is checked by its own frame ({@code SequenceViews}
