@@ -30,7 +30,7 @@ public class InternalPackagesTest {
     private static final String ROOT = "io.github.mongoredact";
     private static final String INTERNAL = ROOT + ".internal";
     /** The internal packages from the bottom up: each may use only those before it. */
-    private static final List<String> LAYERS = List.of("", "bson", "json", "mask", "message", "rules", "walk", "summary",
+    private static final List<String> LAYERS = List.of("", "bson", "mask", "message", "rules", "walk", "json", "summary",
             "shape", "failure", "event").stream().map(p -> p.isEmpty() ? INTERNAL : INTERNAL + "." + p).collect(Collectors.toList());
     /**
      * The API types internal code may use: none. The pipeline knows the events and the sinks as type parameters, the compiled

@@ -1,7 +1,6 @@
 package io.github.mongoredact.internal.event;
 
 import com.mongodb.lang.Nullable;
-import io.github.mongoredact.internal.bson.BsonBounds;
 import io.github.mongoredact.internal.bson.BsonTypes;
 import io.github.mongoredact.internal.bson.Bytes;
 import io.github.mongoredact.internal.bson.DocumentBytes;
@@ -94,7 +93,8 @@ final class ReplyErrors implements ReplyFacts {
     /**
      * Scans the reply at {@code src[off, end)} in one pass over its top level; the result is in {@link #code} (0 when none)
      * and {@link #codeName}. The first document of {@code writeErrors} wins over {@code writeConcernError}. The cursor id is
-     * the first {@code int64} {@code id} of the first {@code cursor} document, as a reader of the copy finds it.
+     * the first {@code int64} {@code id} of the first {@code cursor} document, as a reader of the copy finds it. Every
+     * document is read by the cursor, its frame opened there ({@code BsonFraming.open}): bytes that do not add up throw.
      */
     void scan(final byte[] src, final int off, final int end, final byte cursorIds) {
         code = 0;
@@ -106,7 +106,7 @@ final class ReplyErrors implements ReplyFacts {
         int cursorDocument = -1;
         BsonCursor element = cursor;
         element.bind(src, end, false);
-        int documentEnd = Math.min(end, off + Bytes.readInt(src, off)) - 1;
+        int documentEnd = element.open(off, 0);
         for (int p = off + 4; p < documentEnd; p = element.valueEnd()) {
             element.read(p, documentEnd);
             if (element.type() == BsonTypes.ARRAY && writeErrors < 0 && element.keyIs(WRITE_ERRORS)) {
@@ -118,20 +118,22 @@ final class ReplyErrors implements ReplyFacts {
             }
         }
         if (cursorDocument >= 0) {
-            int id = find(src, cursorDocument, end, ID, BsonTypes.INT64);
-            long value = id >= 0 ? Bytes.readLong(src, id) : 0;
+            long value = find(cursorDocument, 1, ID, BsonTypes.INT64) ? Bytes.readLong(src, element.value()) : 0;
             cursorId = ReplyCursorIds.shows(cursorIds, value) ? value : 0;
         }
         if (writeErrors >= 0) {
-            int arrayEnd = writeErrors + Bytes.readInt(src, writeErrors) - 1;
-            int e = writeErrors + 4;
-            if (e < arrayEnd && src[e] == BsonTypes.DOCUMENT) {
-                read(src, BsonBounds.cstringEnd(src, e + 1, arrayEnd) + 1);
-                return;
+            int arrayEnd = element.open(writeErrors, 1);
+            int first = writeErrors + 4;
+            if (first < arrayEnd) {
+                element.read(first, arrayEnd);
+                if (element.type() == BsonTypes.DOCUMENT) {
+                    read(src, element.value(), 2);
+                    return;
+                }
             }
         }
         if (writeConcernError >= 0) {
-            read(src, writeConcernError);
+            read(src, writeConcernError, 1);
         }
     }
 
@@ -157,26 +159,30 @@ final class ReplyErrors implements ReplyFacts {
         }
     }
 
-    private void read(final byte[] src, final int document) {
-        int end = document + Bytes.readInt(src, document);
-        int c = find(src, document, end, CODE, BsonTypes.INT32);
-        code = c >= 0 ? Bytes.readInt(src, c) : -1;
-        int n = find(src, document, end, CODE_NAME, BsonTypes.STRING);
-        if (n >= 0) {
-            codeName = new String(src, n + 4, Bytes.readInt(src, n) - 1, StandardCharsets.UTF_8);
+    /** Reads {@code code} and {@code codeName} from the error document at {@code document}, {@code depth} levels down. */
+    private void read(final byte[] src, final int document, final int depth) {
+        BsonCursor element = cursor;
+        code = find(document, depth, CODE, BsonTypes.INT32) ? Bytes.readInt(src, element.value()) : -1;
+        if (find(document, depth, CODE_NAME, BsonTypes.STRING)) {
+            codeName = new String(src, element.value() + 4, element.stringValueLength(), StandardCharsets.UTF_8);
         }
     }
 
-    /** @return the index of the value of the top-level field {@code key} of the given type, or -1 */
-    private int find(final byte[] src, final int off, final int end, final byte[] key, final byte type) {
+    /**
+     * Reads the top level of the document at {@code off}, {@code depth} levels down, its frame opened by the cursor, up to
+     * the field {@code key} of the given type.
+     *
+     * @return whether it has one: the cursor has then read it
+     */
+    private boolean find(final int off, final int depth, final byte[] key, final byte type) {
         BsonCursor element = cursor;
-        int documentEnd = Math.min(end, off + Bytes.readInt(src, off)) - 1;
+        int documentEnd = element.open(off, depth);
         for (int p = off + 4; p < documentEnd; p = element.valueEnd()) {
             element.read(p, documentEnd);
             if (element.type() == type && element.keyIs(key)) {
-                return element.value();
+                return true;
             }
         }
-        return -1;
+        return false;
     }
 }

@@ -2,6 +2,7 @@ package io.github.mongoredact.internal.json;
 
 import com.mongodb.lang.Nullable;
 import io.github.mongoredact.internal.BoundedPool;
+import io.github.mongoredact.internal.walk.BsonCursor;
 
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
@@ -42,6 +43,8 @@ final class JsonTextBuffer implements CharSequence {
     private int length;
     /** The levels of the walk that writes the text, reused with it. */
     final JsonFrames frames = new JsonFrames();
+    /** A reader of elements for {@link QueryTextCache}'s look-up (which writes no text), reused with it; cleared when given back. */
+    final BsonCursor cursor = new BsonCursor();
 
     private JsonTextBuffer() {
     }
@@ -64,6 +67,7 @@ final class JsonTextBuffer implements CharSequence {
         }
         wide = null;
         length = 0;
+        cursor.clear();
         POOL.giveBack(this);
     }
 

@@ -1,9 +1,9 @@
 package io.github.mongoredact.internal.json;
 
 import com.mongodb.lang.Nullable;
-import io.github.mongoredact.internal.bson.BsonBounds;
 import io.github.mongoredact.internal.bson.BsonFormatException;
 import io.github.mongoredact.internal.bson.DocumentBytes;
+import io.github.mongoredact.internal.walk.BsonCursor;
 import org.bson.BsonDocument;
 import org.bson.RawBsonDocument;
 
@@ -71,27 +71,33 @@ public final class QueryTextCache {
             return QueryText.render(command, maxLength);
         }
         RawBsonDocument raw = (RawBsonDocument) command;
-        byte[] src = DocumentBytes.array(raw);
-        int from = DocumentBytes.offset(raw);
-        int end = RawJson.documentEnd(src, from);
         byte[] key;
+        // the top level is read by a cursor borrowed with a text buffer, given back before the render borrows one
+        JsonTextBuffer scratch = JsonTextBuffer.acquire();
         try {
+            BsonCursor cursor = scratch.cursor;
+            byte[] src = DocumentBytes.array(raw);
+            int from = DocumentBytes.offset(raw);
+            cursor.bind(src, from + DocumentBytes.length(raw), false);
+            int end = cursor.open(from, 0);
             // the entry found or stored last first: one walk when the command is that one again
             int latest = last;
             for (int i = 0; i < ENTRIES; i++) {
                 Entry<byte[], String> entry = entries[(latest + i) % ENTRIES];
-                if (entry != null && end >= 0 && shown(src, from + 4, end, entry.getKey(), false) == entry.getKey().length) {
+                if (entry != null && shown(cursor, src, from + 4, end, entry.getKey(), false) == entry.getKey().length) {
                     found(latest, (latest + i) % ENTRIES);
                     return entry.getValue();
                 }
             }
-            int shown = end < 0 ? -1 : shown(src, from + 4, end, null, false);
-            key = shown < 0 || shown > MAX_SHOWN_BYTES ? null : new byte[shown];
+            int shown = shown(cursor, src, from + 4, end, null, false);
+            key = shown > MAX_SHOWN_BYTES ? null : new byte[shown];
             if (key != null) {
-                shown(src, from + 4, end, key, true);
+                shown(cursor, src, from + 4, end, key, true);
             }
         } catch (BsonFormatException e) {
             key = null;
+        } finally {
+            scratch.release();
         }
         // bytes that do not add up are rendered (and reported) by the render; large commands are not remembered
         String text = QueryText.render(command, maxLength);
@@ -136,18 +142,20 @@ public final class QueryTextCache {
     }
 
     /**
-     * Visits the shown elements of {@code src[from, end)} in order: without {@code key}, counts their bytes (stopping once
-     * past the maximum); with it, compares them with {@code key} or, when {@code copy}, copies them into it.
+     * Visits the shown elements of {@code src[from, end)} in order, each read by the cursor (bound to {@code src}; bytes that
+     * do not add up throw): without {@code key}, counts their bytes (stopping once past the maximum); with it, compares them
+     * with {@code key} or, when {@code copy}, copies them into it.
      *
      * @return the bytes visited; -1 when a comparison finds a difference
      */
-    private static int shown(final byte[] src, final int from, final int end, @Nullable final byte[] key, final boolean copy) {
+    private static int shown(final BsonCursor cursor, final byte[] src, final int from, final int end, @Nullable final byte[] key,
+                             final boolean copy) {
         int k = 0;
         int p = from;
         while (p < end && (key != null || k <= MAX_SHOWN_BYTES)) {
-            int nameEnd = BsonBounds.cstringEnd(src, p + 1, end);
-            int valueEnd = BsonBounds.valueEnd(src, src[p], nameEnd + 1, end);
-            if (!QueryText.isLeftOut(src, p + 1, nameEnd)) {
+            cursor.read(p, end);
+            int valueEnd = cursor.valueEnd();
+            if (!QueryText.isLeftOut(src, cursor.key(), cursor.key() + cursor.keyLength())) {
                 int length = valueEnd - p;
                 if (copy && key != null) {
                     System.arraycopy(src, p, key, k, length);

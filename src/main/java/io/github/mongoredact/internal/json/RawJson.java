@@ -2,6 +2,8 @@ package io.github.mongoredact.internal.json;
 
 import com.mongodb.lang.Nullable;
 import io.github.mongoredact.internal.bson.BsonBounds;
+import io.github.mongoredact.internal.bson.BsonFormatException;
+import io.github.mongoredact.internal.bson.BsonFraming;
 import io.github.mongoredact.internal.bson.BsonTypes;
 import io.github.mongoredact.internal.bson.Bytes;
 import io.github.mongoredact.internal.bson.DocumentBytes;
@@ -24,16 +26,20 @@ import java.util.Arrays;
  * {@link TruncatedJson}'s direct path: the relaxed JSON of an owned raw document written straight from its bytes into the
  * {@link JsonTextBuffer} borrowed from its pool (names and strings without escapes copied whole, see {@link JsonStrings}), cut there and
  * made a string once, for the element types whose text is fixed (documents, arrays, strings, ObjectIds, booleans, null,
- * 32- and 64-bit integers), with the driver's writer's separators and escapes; no reader, no writer, no string per name or
- * value. Any other type (a double, whose text differs between driver lines; a date...) or any byte that does not add up
- * returns null: the caller then renders the document through the driver's writer, which also reports corrupt bytes.
+ * 32- and 64-bit integers), with the driver's writer's separators and escapes; no driver reader, no writer, no string per
+ * name or value. Its loop is its own, fused with the writing (through {@code BsonCursor} it measured up to 30 % slower on
+ * documents of small elements, jmh's {@code OwnedJsonBenchmark}: see the commit that kept it), but it reads no length
+ * itself: every frame is opened by {@link BsonFraming#open}, every name's end and string's length read by
+ * {@link BsonBounds}, as the cursor does. Any other type (a double, whose text differs between driver lines; a date...)
+ * or any byte that does not add up (a bound those refuse, a boolean neither 0 nor 1) returns null: the caller then
+ * renders the document through the driver's writer, which also reports corrupt bytes.
  *
  * <p>It is used only when it writes exactly what the driver's writer on the class path writes: checked once, at class
  * initialisation, on a document holding every type it writes and characters of every escape class.</p>
  *
- * <p>Walks with an explicit stack of frames (kept with the buffer), so the input's depth decides no recursion. Thread-safe:
- * each render writes into the buffer of its thread; it allocates the text it returns and, past the buffer's capacity,
- * the buffer's growth.</p>
+ * <p>Walks with an explicit stack of frames (kept with the buffer), so the input's depth decides no recursion; a document
+ * deeper than the walk's maximum ({@code BsonFraming.open}) goes to the driver's writer. Thread-safe: each render writes
+ * into the buffer it borrowed; it allocates the text it returns and, past the buffer's capacity, the buffer's growth.</p>
  */
 final class RawJson {
     private static final byte[] NOTHING = new byte[0];
@@ -46,8 +52,6 @@ final class RawJson {
     private static final byte[] NULL = ascii("null");
     private static final byte[] ELLIPSIS = ascii(TruncatedJson.ELLIPSIS);
     static final boolean ENABLED;
-    /** Levels of nesting written directly: every document a copy can hold, so that none goes through the writer for depth. */
-    private static final int MAX_DEPTH = BsonBounds.MAX_DEPTH;
 
     static {
         ENABLED = writesWhatTheDriverWrites();
@@ -68,15 +72,10 @@ final class RawJson {
     static String render(final RawBsonDocument document, final int maxLength, final String[] skippedTopLevel) {
         byte[] src = DocumentBytes.array(document);
         int off = DocumentBytes.offset(document);
-        int end = documentEnd(src, off);
-        if (end < 0) {
-            return null;
-        }
-        int length = end + 1 - off;
         long limit = maxLength == 0 ? Long.MAX_VALUE : maxLength;
         JsonTextBuffer out = JsonTextBuffer.acquire();
         try {
-            if (!elements(src, off, length, out, limit, skippedTopLevel)) {
+            if (!elements(src, off, off + DocumentBytes.length(document), out, limit, skippedTopLevel)) {
                 return null;
             }
             if (maxLength > 0 && out.length() > maxLength) {
@@ -84,20 +83,26 @@ final class RawJson {
                 out.appendAscii(ELLIPSIS);
             }
             return out.toString();
+        } catch (BsonFormatException e) {
+            // bytes that do not add up: the driver's writer reports them
+            return null;
         } finally {
             out.release();
         }
     }
 
     /**
-     * Writes the elements of the document at {@code src[off, off + length)}, nested ones included, until the text passes
-     * {@code limit}. @return false when a type this path does not write or bytes that do not add up were met
+     * Writes the elements of the document at {@code off}, which ends at or before {@code limitEnd}, nested ones included,
+     * until the text passes {@code limit}: every frame opened by {@link BsonFraming#open}, every name's end and value's
+     * length read by {@link BsonBounds} (bytes that do not add up throw).
+     *
+     * @return false when a type this path does not write was met
      */
-    private static boolean elements(final byte[] src, final int off, final int length, final JsonTextBuffer b,
+    private static boolean elements(final byte[] src, final int off, final int limitEnd, final JsonTextBuffer b,
                                     final long limit, final String[] skippedTopLevel) {
         JsonFrames frames = b.frames;
         int depth = 0;
-        frames.open(depth, off + length - 1, false);
+        frames.open(depth, BsonFraming.open(src, off, limitEnd, depth), false);
         b.appendAscii('{');
         int p = off + 4;
         boolean first = true;
@@ -107,18 +112,20 @@ final class RawJson {
             if (p == end) {
                 // the end of this level: its terminator is at p
                 b.appendAscii(inArray ? ']' : '}');
-                p++;
                 if (depth == 0) {
-                    return p == off + length;
+                    return true;
                 }
+                p++;
                 frames.nestedWritten(--depth, b.length());
                 first = false;
                 continue;
             }
-            byte type = p > end ? 0 : src[p];
-            int runEnd = p > end ? -1 : JsonStrings.literalRunEnd(src, p + 1, end);
-            int nameEnd = runEnd < 0 ? -1 : cstringEnd(src, runEnd, end);
-            int valueEnd = nameEnd < 0 ? -1 : valueEnd(src, type, nameEnd + 1, end);
+            byte type = src[p];
+            // the name's run of characters written as they are, then its NUL from there (most often where the run ends)
+            int runEnd = JsonStrings.literalRunEnd(src, p + 1, end);
+            int nameEnd = BsonBounds.cstringEnd(src, runEnd, end);
+            int v = nameEnd + 1;
+            int valueEnd = valueEnd(src, type, v, end, depth);
             if (valueEnd < 0) {
                 return false;
             }
@@ -133,24 +140,60 @@ final class RawJson {
             }
             first = false;
             if (type == BsonTypes.DOCUMENT || type == BsonTypes.ARRAY) {
-                if (inArray && repeated(frames, depth, src, nameEnd + 1, valueEnd, b, limit)) {
+                if (inArray && repeated(frames, depth, src, v, valueEnd, b, limit)) {
                     p = valueEnd;
-                } else if (depth == MAX_DEPTH) {
-                    return false; // deeper than this, the driver's writer decides (it refuses past its own limit)
                 } else {
-                    frames.nested(depth, nameEnd + 1, valueEnd, b.length());
+                    frames.nested(depth, v, valueEnd, b.length());
                     frames.open(++depth, valueEnd - 1, type == BsonTypes.ARRAY);
                     b.appendAscii(type == BsonTypes.ARRAY ? '[' : '{');
                     first = true;
-                    p = nameEnd + 5;
+                    p = v + 4;
                 }
-            } else if (scalar(src, type, nameEnd + 1, valueEnd, b, limit)) {
+            } else if (scalar(src, type, v, valueEnd, b, limit)) {
                 p = valueEnd;
             } else {
                 return false;
             }
         }
         return true;
+    }
+
+    /**
+     * The end of the value of a type this path writes at {@code v}, in the level at {@code depth} that ends at {@code end}:
+     * a string's length read and checked by {@link BsonBounds#stringEnd}, a document's or an array's frame opened by
+     * {@link BsonFraming#open} (deeper than the walk's maximum, it throws: the driver's writer decides), a fixed size checked
+     * by {@link BsonBounds#checkAvailable}.
+     *
+     * @return the index after the value, or -1 for a type this path does not write
+     */
+    private static int valueEnd(final byte[] src, final byte type, final int v, final int end, final int depth) {
+        int size;
+        switch (type) {
+            case BsonTypes.STRING:
+                return (int) BsonBounds.stringEnd(src, v, end);
+            case BsonTypes.DOCUMENT:
+            case BsonTypes.ARRAY:
+                return BsonFraming.open(src, v, end, depth + 1) + 1;
+            case BsonTypes.OBJECT_ID:
+                size = 12;
+                break;
+            case BsonTypes.BOOLEAN:
+                size = 1;
+                break;
+            case BsonTypes.NULL:
+                size = 0;
+                break;
+            case BsonTypes.INT32:
+                size = 4;
+                break;
+            case BsonTypes.INT64:
+                size = 8;
+                break;
+            default:
+                return -1;
+        }
+        BsonBounds.checkAvailable(v, size, end);
+        return v + size;
     }
 
     /**
@@ -173,15 +216,6 @@ final class RawJson {
         return true;
     }
 
-    /** @return the index of the NUL that ends the C string at {@code from}, or -1 when there is none before {@code end} */
-    private static int cstringEnd(final byte[] src, final int from, final int end) {
-        int i = from;
-        while (i < end && src[i] != 0) {
-            i++;
-        }
-        return i < end ? i : -1;
-    }
-
     /**
      * Writes the separator and the element's name.
      *
@@ -197,7 +231,11 @@ final class RawJson {
         }
     }
 
-    /** Writes the scalar of the given type at {@code v}. @return false for a type this path does not write */
+    /**
+     * Writes the scalar of the given type at {@code v}, whose bounds were checked.
+     *
+     * @return false for a type this path does not write, or a boolean neither 0 nor 1 (which the driver's reader refuses)
+     */
     private static boolean scalar(final byte[] src, final byte type, final int v, final int valueEnd, final JsonTextBuffer b,
                                   final long limit) {
         switch (type) {
@@ -212,6 +250,9 @@ final class RawJson {
                 b.appendAscii(OID_END);
                 return true;
             case BsonTypes.BOOLEAN:
+                if (src[v] != 0 && src[v] != 1) {
+                    return false;
+                }
                 b.appendAscii(src[v] != 0 ? TRUE : FALSE);
                 return true;
             case BsonTypes.NULL:
@@ -226,58 +267,6 @@ final class RawJson {
             default:
                 return false;
         }
-    }
-
-    /** @return the end of the value of a type this path writes, or -1 (another type, or bytes that do not add up) */
-    private static int valueEnd(final byte[] src, final byte type, final int v, final int end) {
-        long valueEnd;
-        switch (type) {
-            case BsonTypes.STRING:
-                if (v + 4 > end) {
-                    return -1;
-                }
-                int size = Bytes.readInt(src, v);
-                valueEnd = (long) v + 4 + size;
-                if (size < 1 || valueEnd > end || src[(int) valueEnd - 1] != 0) {
-                    return -1;
-                }
-                return (int) valueEnd;
-            case BsonTypes.DOCUMENT:
-            case BsonTypes.ARRAY:
-                if (v + 4 > end) {
-                    return -1;
-                }
-                int length = Bytes.readInt(src, v);
-                valueEnd = (long) v + length;
-                return length < 5 || valueEnd > end || src[(int) valueEnd - 1] != 0 ? -1 : (int) valueEnd;
-            case BsonTypes.OBJECT_ID:
-                valueEnd = v + 12L;
-                break;
-            case BsonTypes.BOOLEAN:
-                valueEnd = v + 1L;
-                break;
-            case BsonTypes.NULL:
-                valueEnd = v;
-                break;
-            case BsonTypes.INT32:
-                valueEnd = v + 4L;
-                break;
-            case BsonTypes.INT64:
-                valueEnd = v + 8L;
-                break;
-            default:
-                return -1;
-        }
-        return valueEnd > end ? -1 : (int) valueEnd;
-    }
-
-    /** @return the index of the terminating NUL of the document at {@code off}, or -1 when its length does not add up */
-    static int documentEnd(final byte[] src, final int off) {
-        if (off < 0 || off + 5 > src.length) {
-            return -1;
-        }
-        int length = Bytes.readInt(src, off);
-        return length < 5 || length > src.length - off || src[off + length - 1] != 0 ? -1 : off + length - 1;
     }
 
     /** Whether the name {@code src[from, to)} (ASCII compared with each name's characters) is one of {@code skipped}. */

@@ -26,8 +26,8 @@ import java.util.Arrays;
  *
  * <p>No recursion whose depth the input decides: nested documents and arrays are walked with an explicit stack of frames
  * (the reader and the writer keep their own contexts as linked lists), so a 1000-level document renders on a small thread
- * stack. Thread-safe: each call through the writer has its own writer and output, each direct one writes into the buffer
- * of its thread.</p>
+ * stack. Thread-safe: each call through the writer has its own writer and output, each direct one writes into a buffer
+ * borrowed from a bounded pool shared by all threads.</p>
  */
 public final class TruncatedJson {
     /** What the driver appends to a cut document. */

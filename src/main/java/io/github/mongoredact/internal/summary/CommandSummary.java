@@ -2,7 +2,6 @@ package io.github.mongoredact.internal.summary;
 
 import com.mongodb.lang.Nullable;
 import io.github.mongoredact.internal.bson.BsonValidation;
-import io.github.mongoredact.internal.bson.Bytes;
 import io.github.mongoredact.internal.bson.DocumentBytes;
 import io.github.mongoredact.internal.bson.Workspace;
 import io.github.mongoredact.internal.rules.CollectionField;
@@ -82,7 +81,7 @@ public final class CommandSummary {
             if (CollectionField.mayName(first, element.type(), src, element.key(), keyLength)
                     && topLevelRules.keeps(commandName, src, element.key(), keyLength)) {
                 BsonValidation.checkKept(src, element.type(), element.value(), element.valueEnd());
-                return CollectionNames.shared().resolve(src, element.value() + 4, Bytes.readInt(src, element.value()) - 1);
+                return CollectionNames.shared().resolve(src, element.value() + 4, element.stringValueLength());
             }
             first = false;
         }

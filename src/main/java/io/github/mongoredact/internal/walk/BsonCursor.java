@@ -271,4 +271,15 @@ public final class BsonCursor {
             BsonValidation.checkKept(src(), type, value, valueEnd);
         }
     }
+
+    /**
+     * For the readers outside this package (a reply's {@code codeName}, a command's collection, a text's strings): the length
+     * of the string value read last, as {@link #stringLength()}; its bounds and NUL were checked by {@link #read}.
+     *
+     * @return the length in bytes of the string value read last (type string, JavaScript or symbol), without its NUL; it
+     *         starts at {@link #value()} + 4
+     */
+    public int stringValueLength() {
+        return stringLength();
+    }
 }

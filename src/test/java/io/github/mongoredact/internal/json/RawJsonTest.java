@@ -1,5 +1,7 @@
 package io.github.mongoredact.internal.json;
 
+import io.github.mongoredact.Documents;
+import io.github.mongoredact.internal.bson.BsonBounds;
 import org.bson.BsonArray;
 import org.bson.BsonBoolean;
 import org.bson.BsonDateTime;
@@ -57,6 +59,60 @@ class RawJsonTest {
         String[] none = {};
         assertEquals(null, RawJson.render(raw, 0, none));
         assertEquals(TruncatedJson.renderByWriter(raw, 0, none), TruncatedJson.render(raw, 0, none));
+    }
+
+    /**
+     * The contract with the caller: bytes that do not add up make the direct path return null, never throw, so that the
+     * driver's writer renders them or reports them; where the direct path writes a text, the writer writes the same one. Every
+     * byte of random documents (lengths, type bytes, names, booleans, terminators) changed one at a time, and lengths off by
+     * a few.
+     */
+    @Test
+    void returnsNullWhereTheBytesDoNotAddUpAndTheWritersTextOtherwise() {
+        Random random = new Random(0xC0FFEE);
+        String[] none = {};
+        int direct = 0;
+        int refused = 0;
+        for (int n = 0; n < 200; n++) {
+            BsonDocument document = document(random, 0);
+            byte[] bytes = new RawBsonDocument(document, new BsonDocumentCodec()).getByteBuffer().array().clone();
+            for (int i = 0; i < bytes.length; i++) {
+                byte[] changed = bytes.clone();
+                changed[i] = (byte) (i % 4 == 0 ? changed[i] + 1 + random.nextInt(3) : random.nextInt(256));
+                RawBsonDocument raw = new RawBsonDocument(changed);
+                int limit = random.nextBoolean() ? 0 : 1 + random.nextInt(200);
+                String text = RawJson.render(raw, limit, none);
+                if (text == null) {
+                    refused++;
+                    continue;
+                }
+                direct++;
+                String byWriter;
+                try {
+                    byWriter = TruncatedJson.renderByWriter(raw, limit, none);
+                } catch (RuntimeException e) {
+                    byWriter = "the writer refuses them: " + e;
+                }
+                assertEquals(byWriter, text, "byte " + i + " set to " + changed[i] + ", limit " + limit + ", of "
+                        + document.toJson());
+            }
+        }
+        assertTrue(direct > 1000 && refused > 1000, "direct " + direct + ", refused " + refused);
+    }
+
+    /** Every document a copy can hold is written directly; one level more is the driver's writer's to refuse. */
+    @Test
+    void writesTheDeepestCopyAndLeavesDeeperDocumentsToTheWriter() {
+        int levels = BsonBounds.MAX_DEPTH;
+        StringBuilder expected = new StringBuilder("{");
+        for (int i = 1; i < levels; i++) {
+            expected.append(i % 2 == 0 ? "\"a\": {" : "\"b\": {");
+        }
+        expected.append("\"leaf\": 1").append("}".repeat(levels));
+        String[] none = {};
+        assertEquals(expected.toString(), RawJson.render(Documents.deep(levels), 0, none));
+        assertEquals(expected.substring(0, 100) + TruncatedJson.ELLIPSIS, RawJson.render(Documents.deep(levels), 100, none));
+        assertEquals(null, RawJson.render(Documents.deep(levels + 1), 0, none));
     }
 
     private static BsonDocument document(final Random random, final int depth) {
