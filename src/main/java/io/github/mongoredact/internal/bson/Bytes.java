@@ -71,6 +71,19 @@ public final class Bytes {
      * @return the index after the bytes written
      */
     /**
+     * Writes a key's UTF-8 bytes at {@code index} of {@code dst}, which has room for three bytes a character.
+     *
+     * @return the index after the key (no NUL written)
+     * @throws BsonFormatException where the key holds a NUL
+     */
+    public static int writeKey(final String key, final byte[] dst, final int index) {
+        if (key.indexOf('\0') >= 0) {
+            throw new BsonFormatException("key holds a NUL character: key length=" + key.length());
+        }
+        return writeUtf8(key, dst, index);
+    }
+
+    /**
      * The length {@link #writeUtf8} writes: an unpaired surrogate takes three bytes, as in the driver's codec. One loop over
      * the characters that also refuses a NUL in a C string ({@code cstring}), as the encoder does.
      */

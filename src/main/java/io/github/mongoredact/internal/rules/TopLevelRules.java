@@ -1,28 +1,18 @@
 package io.github.mongoredact.internal.rules;
 
 import io.github.mongoredact.internal.bson.BsonTypes;
-import io.github.mongoredact.internal.bson.Bytes;
 
 import java.nio.charset.StandardCharsets;
 
 /**
  * Whether the rules keep a string in a field of a command's top level, matched as the walker matches it at that depth: the
  * rule of its path (a typed {@code KEEP} must take strings), else the first {@code **.key} (or {@code **.*}) rule of one
- * segment, else the rules' default.
- *
- * <p>The answers for short ASCII keys are remembered by command name (which picks the rule set) and key, in a small table
- * ({@link #SLOTS} entries, a new key takes the slot its hash points at, and only an empty slot: so a steady mix of keys
- * allocates nothing), because the first field of every command is looked up: the command's rule set by its name, then the
- * rule tree key by key. Thread-safe: entries are immutable and published through a plain array (a racing reader may miss
- * and match the rules again). One instance per listener, so that the table holds only the answers of its policy and goes
- * with it.</p>
+ * segment, else the rules' default. The command's rule set by its name, then the rule tree by the key's bytes: two look-ups
+ * in the compiled policy's tables, nothing remembered. Thread-safe; one instance per listener.
  */
 public final class TopLevelRules {
-    static final int SLOTS = 128;
-    static final int MAX_KEY_BYTES = 32;
     private static final String GET_MORE = "getMore";
     private final CompiledPolicy policy;
-    private final Entry[] entries = new Entry[SLOTS];
 
     public TopLevelRules(final CompiledPolicy policy) {
         this.policy = policy;
@@ -30,51 +20,7 @@ public final class TopLevelRules {
 
     /** @return whether the rules of the command keep a string in its top-level key {@code src[off, off + len)} */
     public boolean keeps(final String commandName, final byte[] src, final int off, final int len) {
-        if (len > MAX_KEY_BYTES) {
-            return keepsString(policy.commandRules(commandName), src, off, len);
-        }
-        int h = 0;
-        for (int i = off; i < off + len; i++) {
-            if (src[i] < 0) {
-                return keepsString(policy.commandRules(commandName), src, off, len);
-            }
-            h = 31 * h + src[i];
-        }
-        // for ASCII the same hash as the key's String.hashCode()
-        int hash = h * 31 + commandName.hashCode();
-        Entry entry = entries[slot(hash)];
-        if (entry != null && entry.commandName.equals(commandName) && Bytes.equal(entry.bytes, src, off, len)) {
-            return entry.keeps;
-        }
-        boolean keeps = keepsString(policy.commandRules(commandName), src, off, len);
-        remember(hash, commandName, new String(src, off, len, StandardCharsets.US_ASCII), keeps);
-        return keeps;
-    }
-
-    /** @return whether the rules of the command keep a string in its top-level key, matched on the key's UTF-8 bytes */
-    public boolean keeps(final String commandName, final String key) {
-        int hash = key.hashCode() * 31 + commandName.hashCode();
-        Entry entry = entries[slot(hash)];
-        if (entry != null && entry.key.equals(key) && entry.commandName.equals(commandName)) {
-            return entry.keeps;
-        }
-        byte[] bytes = key.getBytes(StandardCharsets.UTF_8);
-        boolean keeps = keepsString(policy.commandRules(commandName), bytes, 0, bytes.length);
-        if (bytes.length <= MAX_KEY_BYTES && bytes.length == key.length()) {
-            remember(hash, commandName, key, keeps);
-        }
-        return keeps;
-    }
-
-    private void remember(final int hash, final String commandName, final String key, final boolean keeps) {
-        int slot = slot(hash);
-        if (entries[slot] == null && commandName.length() <= MAX_KEY_BYTES) {
-            entries[slot] = new Entry(commandName, key, keeps);
-        }
-    }
-
-    private static int slot(final int hash) {
-        return (hash ^ (hash >>> 16)) & (SLOTS - 1);
+        return keepsString(policy.commandRules(commandName), src, off, len);
     }
 
     /** @return whether the rules keep a string in the top-level key {@code src[off, off + len)} */
@@ -108,20 +54,5 @@ public final class TopLevelRules {
         }
         action = action == CompiledPolicy.NONE ? rules.unmatched : action;
         return action == CompiledPolicy.KEEP && (child == null || child.accepts(type));
-    }
-
-    /** One remembered answer: immutable. */
-    private static final class Entry {
-        final String commandName;
-        final String key;
-        final byte[] bytes;
-        final boolean keeps;
-
-        Entry(final String commandName, final String key, final boolean keeps) {
-            this.commandName = commandName;
-            this.key = key;
-            this.bytes = key.getBytes(StandardCharsets.US_ASCII);
-            this.keeps = keeps;
-        }
     }
 }

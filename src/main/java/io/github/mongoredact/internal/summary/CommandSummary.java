@@ -2,6 +2,7 @@ package io.github.mongoredact.internal.summary;
 
 import com.mongodb.lang.Nullable;
 import io.github.mongoredact.internal.bson.BsonValidation;
+import io.github.mongoredact.internal.bson.Bytes;
 import io.github.mongoredact.internal.bson.DocumentBytes;
 import io.github.mongoredact.internal.bson.Workspace;
 import io.github.mongoredact.internal.rules.CollectionField;
@@ -52,10 +53,10 @@ public final class CommandSummary {
     @Nullable
     public String collection(final BsonDocument command, final String commandName, final Workspace workspace,
                              final BsonCursor cursor) {
-        if (!DocumentBytes.isByteBacked(command)) {
-            return plainCollection(command, commandName);
-        }
         try {
+            if (!DocumentBytes.isByteBacked(command)) {
+                return plainCollection(command, commandName, workspace);
+            }
             if (!DocumentBytes.view(command, workspace)) {
                 // not a heap array (a direct buffer): one copy into the scratch, then read the same way
                 byte[] scratch = workspace.scratch(DocumentBytes.length(command));
@@ -88,16 +89,22 @@ public final class CommandSummary {
         return null;
     }
 
-    /** The same for a plain top level, by its entries. */
+    /**
+     * The same for a plain top level, by its entries: a key that may name the collection is matched on its UTF-8 bytes,
+     * written into the workspace's scratch.
+     */
     @Nullable
-    private String plainCollection(final BsonDocument command, final String commandName) {
+    private String plainCollection(final BsonDocument command, final String commandName, final Workspace workspace) {
         boolean first = true;
         for (Map.Entry<String, BsonValue> entry : command.entrySet()) {
             BsonValue value = entry.getValue();
             if (value instanceof BsonString) {
                 String key = entry.getKey();
-                if (CollectionField.mayName(first, key) && topLevelRules.keeps(commandName, key)) {
-                    return name(((BsonString) value).getValue());
+                if (CollectionField.mayName(first, key)) {
+                    byte[] scratch = workspace.scratch(3 * key.length());
+                    if (topLevelRules.keeps(commandName, scratch, 0, Bytes.writeKey(key, scratch, 0))) {
+                        return name(((BsonString) value).getValue());
+                    }
                 }
             }
             first = false;
