@@ -46,7 +46,7 @@ class DocumentationTest {
     void theQuickBenchmarkTakesTheSameTimeInEveryPlaceThatSays() throws IOException {
         Map<String, String> durations = new LinkedHashMap<>();
         Pattern quick = Pattern.compile("run-quick\\.sh[^\\n]*?(\\d+ to \\d+ minutes)");
-        for (Path file : List.of(Paths.get("README.md"), Paths.get("jmh/README.md"), Paths.get("jmh/run-quick.sh"))) {
+        for (Path file : List.of(Paths.get("../README.md"), Paths.get("../jmh/README.md"), Paths.get("../jmh/run-quick.sh"))) {
             Matcher matcher = quick.matcher(read(file));
             if (matcher.find()) {
                 durations.put(file.toString(), matcher.group(1));
@@ -80,7 +80,7 @@ class DocumentationTest {
 
     @Test
     void theReadmesQuarkusProducerIsTheOneTheQuarkusProjectRuns() throws IOException {
-        String readme = read(Paths.get("README.md"));
+        String readme = read(Paths.get("../README.md"));
         int section = readme.indexOf("\n## Quarkus\n");
         assertTrue(section > 0, "a Quarkus section");
         int code = readme.indexOf("```java\n", section);
@@ -101,9 +101,9 @@ class DocumentationTest {
     /** @return README.md and every guide under docs/, by path */
     private static Map<Path, String> documents() throws IOException {
         Map<Path, String> documents = new LinkedHashMap<>();
-        documents.put(Paths.get("README.md"), read(Paths.get("README.md")));
+        documents.put(Paths.get("../README.md"), read(Paths.get("../README.md")));
         List<Path> guides = new ArrayList<>();
-        try (Stream<Path> docs = Files.list(Paths.get("docs"))) {
+        try (Stream<Path> docs = Files.list(Paths.get("../docs"))) {
             docs.filter(path -> path.toString().endsWith(".md")).sorted().forEach(guides::add);
         }
         for (Path guide : guides) {

@@ -1,6 +1,7 @@
 package io.github.mongoredact.log;
 
 import io.github.mongoredact.LibraryWarnings;
+import io.github.mongoredact.RedactingCommandListener;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
@@ -44,7 +45,7 @@ class CommandLogSinkWithoutSlf4jTest {
     void isOffAfterOneJulWarningWithoutSlf4j() throws Exception {
         List<URL> urls = new ArrayList<>();
         for (String entry : System.getProperty("java.class.path").split(File.pathSeparator)) {
-            if (!entry.contains("slf4j")) {
+            if (!Path.of(entry).getFileName().toString().startsWith("slf4j-")) {
                 urls.add(toUrl(entry));
             }
         }
@@ -130,34 +131,39 @@ class CommandLogSinkWithoutSlf4jTest {
 
     @Test
     void namesItsModuleWhenOnTheModulePathWithoutSlf4j() throws Exception {
-        Path jar = Files.createTempFile("mongo-redact-module", ".jar");
+        Path jar = Files.createTempFile("mongo-redact-slf4j-module", ".jar");
+        Path core = Files.createTempFile("mongo-redact-module", ".jar");
         try {
-            writeModuleJar(Path.of(CommandLogSink.class.getProtectionDomain().getCodeSource().getLocation().toURI()), jar);
+            writeModuleJar(classesOf(CommandLogSink.class), jar, "io.github.mongoredact.log");
             List<Path> modulePath = new ArrayList<>();
             modulePath.add(jar);
+            modulePath.add(Files.isDirectory(classesOf(RedactingCommandListener.class))
+                    ? writeModuleJar(classesOf(RedactingCommandListener.class), core, "io.github.mongoredact")
+                    : classesOf(RedactingCommandListener.class));
             for (String entry : System.getProperty("java.class.path").split(File.pathSeparator)) {
                 String name = Path.of(entry).getFileName().toString();
                 if (name.startsWith("mongodb-driver-core-") || name.matches("bson-\\d.*\\.jar")) {
                     modulePath.add(Path.of(entry));
                 }
             }
-            assertEquals(3, modulePath.size(), modulePath.toString());
+            assertEquals(4, modulePath.size(), modulePath.toString());
             Configuration configuration = ModuleLayer.boot().configuration().resolve(
-                    ModuleFinder.of(modulePath.toArray(new Path[0])), ModuleFinder.of(), Set.of("io.github.mongoredact"));
+                    ModuleFinder.of(modulePath.toArray(new Path[0])), ModuleFinder.of(), Set.of("io.github.mongoredact.log"));
             ModuleLayer layer = ModuleLayer.boot().defineModulesWithOneLoader(configuration,
                     ClassLoader.getPlatformClassLoader());
-            Class<?> presence = layer.findLoader("io.github.mongoredact")
+            Class<?> presence = layer.findLoader("io.github.mongoredact.log")
                     .loadClass(CommandLog.Slf4jPresence.class.getName());
-            assertEquals("io.github.mongoredact", presence.getModule().getName(), "loaded as a named module");
+            assertEquals("io.github.mongoredact.log", presence.getModule().getName(), "loaded as a named module");
             Field missing = presence.getDeclaredField("MISSING");
             missing.setAccessible(true);
             assertEquals("org.slf4j.Logger", missing.get(null));
-            String text = warningOfASinkBuiltWith(layer.findLoader("io.github.mongoredact"), "test.mongoredact.module");
+            String text = warningOfASinkBuiltWith(layer.findLoader("io.github.mongoredact.log"), "test.mongoredact.module");
             assertTrue(text.startsWith("SLF4J (org.slf4j:slf4j-api) is not visible to mongo-redact (module"
-                    + " io.github.mongoredact, class loader "), text);
+                    + " io.github.mongoredact.log, class loader "), text);
             assertSaysHowToAddItEitherWay(text);
         } finally {
             Files.deleteIfExists(jar);
+            Files.deleteIfExists(core);
         }
         warnings.assertSaid("is not visible to mongo-redact");
     }
@@ -170,11 +176,16 @@ class CommandLogSinkWithoutSlf4jTest {
         assertSaysHowToAddItEitherWay(text);
     }
 
+    /** Where a class was loaded from: a module's compiled classes, or its jar (the core's, in a build that packaged it). */
+    private static Path classesOf(final Class<?> type) throws Exception {
+        return Path.of(type.getProtectionDomain().getCodeSource().getLocation().toURI());
+    }
+
     /** Packs the compiled classes into a jar that names its automatic module, as the artifact does. */
-    private static void writeModuleJar(final Path classes, final Path jar) throws IOException {
+    private static Path writeModuleJar(final Path classes, final Path jar, final String module) throws IOException {
         Manifest manifest = new Manifest();
         manifest.getMainAttributes().put(Attributes.Name.MANIFEST_VERSION, "1.0");
-        manifest.getMainAttributes().putValue("Automatic-Module-Name", "io.github.mongoredact");
+        manifest.getMainAttributes().putValue("Automatic-Module-Name", module);
         try (JarOutputStream out = new JarOutputStream(Files.newOutputStream(jar), manifest);
              Stream<Path> files = Files.walk(classes)) {
             for (Path file : (Iterable<Path>) files.filter(Files::isRegularFile)::iterator) {
@@ -187,6 +198,7 @@ class CommandLogSinkWithoutSlf4jTest {
                 out.closeEntry();
             }
         }
+        return jar;
     }
 
     private static URL toUrl(final String entry) {

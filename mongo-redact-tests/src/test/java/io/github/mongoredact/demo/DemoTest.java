@@ -136,7 +136,7 @@ class DemoTest {
                 "the demo runs on " + demoDriver.group(1) + ", this suite on " + DriverApi.driverVersion());
         Program program = defaultProgram();
         assertEquals(0, program.exitCode, program.output);
-        String readme = DemoExcerpt.in(Files.readString(Paths.get("README.md"), StandardCharsets.UTF_8));
+        String readme = DemoExcerpt.in(Files.readString(Paths.get("../README.md"), StandardCharsets.UTF_8));
         String fresh = DemoExcerpt.of(program.output);
         assertEquals(DemoExcerpt.normalize(fresh), DemoExcerpt.normalize(readme), "README.md's demo excerpt is not what"
                 + " the demo prints now; regenerate it with mvn -q -Pdemo -Ddemo.main=" + DemoExcerpt.class.getName()
