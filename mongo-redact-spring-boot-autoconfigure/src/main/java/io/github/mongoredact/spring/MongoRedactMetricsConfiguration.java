@@ -25,7 +25,8 @@ import java.util.Map;
 /**
  * The Micrometer part of {@link MongoRedactAutoConfiguration}: the {@link MicrometerCommandSink}, which records
  * {@code mongodb.driver.commands} with Micrometer's own names and tags, and the listener's and hand-offs' counters as meters.
- * Only where Micrometer is on the class path and the application has a {@code MeterRegistry} bean.
+ * Only where Micrometer and mongo-redact-micrometer are on the class path and the application has a {@code MeterRegistry}
+ * bean.
  *
  * <p>Spring Boot's own contracts for its command timer hold for this one, which replaces Micrometer's
  * {@code MongoMetricsCommandListener} on the client: an application's {@link MongoCommandTagsProvider} bean tags it (Spring
@@ -36,7 +37,7 @@ import java.util.Map;
  * @since 0.1
  */
 @Configuration(proxyBeanMethods = false)
-@ConditionalOnClass(MeterRegistry.class)
+@ConditionalOnClass(value = MeterRegistry.class, name = "io.github.mongoredact.micrometer.MicrometerCommandSink")
 @ConditionalOnBean(MeterRegistry.class)
 @ConditionalOnProperty(prefix = "mongo-redact.metrics", name = "enabled", havingValue = "true", matchIfMissing = true)
 public class MongoRedactMetricsConfiguration {

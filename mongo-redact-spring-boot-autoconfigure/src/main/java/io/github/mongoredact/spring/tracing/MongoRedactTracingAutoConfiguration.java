@@ -75,9 +75,9 @@ public class MongoRedactTracingAutoConfiguration {
         }
     }
 
-    /** With an OpenTelemetry bean: the sink. */
+    /** With an OpenTelemetry bean and mongo-redact-opentelemetry: the sink. */
     @Configuration(proxyBeanMethods = false)
-    @ConditionalOnClass(name = "io.opentelemetry.api.OpenTelemetry")
+    @ConditionalOnClass(name = {"io.opentelemetry.api.OpenTelemetry", "io.github.mongoredact.otel.OpenTelemetryCommandSink"})
     @ConditionalOnBean(type = "io.opentelemetry.api.OpenTelemetry")
     @ConditionalOnProperty(prefix = "mongo-redact.tracing", name = "enabled", havingValue = "true", matchIfMissing = true)
     static class OpenTelemetrySinkConfiguration {
@@ -93,13 +93,13 @@ public class MongoRedactTracingAutoConfiguration {
     }
 
     /**
-     * Where the driver has its own tracing (5.7+) and Micrometer Observation is present: the {@link DriverTracing} bean, its
-     * error handler ordered first (Spring Boot registers observation handlers in bean order, the tracing handlers after it)
-     * and its query-text filter. They act only on the driver's own observations.
+     * Where the driver has its own tracing (5.7+) and Micrometer Observation and mongo-redact-opentelemetry are present: the
+     * {@link DriverTracing} bean, its error handler ordered first (Spring Boot registers observation handlers in bean order,
+     * the tracing handlers after it) and its query-text filter. They act only on the driver's own observations.
      */
     @Configuration(proxyBeanMethods = false)
     @ConditionalOnClass(name = {"com.mongodb.observability.micrometer.MicrometerObservabilitySettings",
-            "io.micrometer.observation.ObservationRegistry"})
+            "io.micrometer.observation.ObservationRegistry", "io.github.mongoredact.observation.DriverTracing"})
     @ConditionalOnProperty(prefix = "mongo-redact.tracing", name = "enabled", havingValue = "true", matchIfMissing = true)
     static class DriverTracingConfiguration {
         @Bean
