@@ -1,23 +1,23 @@
 package io.github.mongoredact.internal.shape;
 
 import io.github.mongoredact.internal.bson.BsonTypes;
-import io.github.mongoredact.internal.bson.Bytes;
+import io.github.mongoredact.internal.bson.Output;
 
 import java.util.Arrays;
 
 /**
- * One BSON document written front to back into a growing array: a top level, documents and arrays opened and closed (their
- * length written when they close), and elements whose key was named just before by {@link #key}. Inside an array the key named
- * is ignored and the element's index is written instead, as BSON requires.
+ * One BSON document written front to back through the project's one writer ({@link Output}, growing): a top level, documents
+ * and arrays opened and closed (their length written when they close), and elements whose key was named just before by
+ * {@link #key}. Inside an array the key named is ignored and the element's index is written instead, as BSON requires.
  *
  * <p>Not thread-safe: one per {@link ShapeOut}, reset for each shape. The array grows by doubling and is kept for the next
  * shape, so that a shaper writes its shapes without allocating once it has seen its largest.</p>
  */
-final class BsonBuffer {
+final class BsonBuffer implements Output.Growth {
     private static final byte[] NO_KEY = new byte[0];
 
     private byte[] buf = new byte[512];
-    private int pos;
+    private final Output out = new Output();
     /** Where each open document or array starts; for an array also the index of its next element, else -1. */
     private int[] starts = new int[16];
     private int[] nextIndex = new int[16];
@@ -30,15 +30,21 @@ final class BsonBuffer {
 
     /** Forgets what was written and opens a new top-level document. */
     void reset() {
-        pos = 0;
+        out.growing(this, buf, 0);
         depth = 0;
         keySrc = NO_KEY;
         push(-1);
     }
 
+    @Override
+    public byte[] grow(final byte[] current, final int used, final int needed) {
+        buf = Arrays.copyOf(current, Math.max(current.length * 2, needed));
+        return buf;
+    }
+
     /** @return the number of bytes written so far */
     int position() {
-        return pos;
+        return out.position();
     }
 
     /** @return the array written into, valid up to {@link #position()} until the next write */
@@ -52,7 +58,7 @@ final class BsonBuffer {
         if (depth != 0) {
             throw new IllegalStateException("unbalanced shape: " + depth + " open documents");
         }
-        return Arrays.copyOf(buf, pos);
+        return Arrays.copyOf(buf, out.position());
     }
 
     /** Names the key of the next element (ignored inside an array): {@code src[off, off + len)}, which is not copied. */
@@ -75,21 +81,18 @@ final class BsonBuffer {
 
     /** Closes the innermost open document or array: its terminating NUL and its length. */
     void close() {
-        ensure(1);
-        buf[pos++] = 0;
+        out.putByte((byte) 0);
         depth--;
         int start = starts[depth];
-        Bytes.writeInt(buf, start, pos - start);
+        out.patchLength(start, start);
     }
 
     /** Writes a string element. */
     void string(final byte[] src, final int off, final int len) {
         header(BsonTypes.STRING);
-        ensure(len + 5);
-        pos += Bytes.writeInt(buf, pos, len + 1);
-        System.arraycopy(src, off, buf, pos, len);
-        pos += len;
-        buf[pos++] = 0;
+        out.putInt(len + 1);
+        out.putBytes(src, off, len);
+        out.putByte((byte) 0);
     }
 
     void string(final byte[] value) {
@@ -98,38 +101,30 @@ final class BsonBuffer {
 
     void int32(final int value) {
         header(BsonTypes.INT32);
-        ensure(4);
-        pos += Bytes.writeInt(buf, pos, value);
+        out.putInt(value);
     }
 
     void bool(final boolean value) {
         header(BsonTypes.BOOLEAN);
-        ensure(1);
-        buf[pos++] = (byte) (value ? 1 : 0);
+        out.putByte((byte) (value ? 1 : 0));
     }
 
     /** Writes an element of {@code type} whose value is {@code src[off, off + len)} verbatim (empty for null, min/max keys). */
     void value(final byte type, final byte[] src, final int off, final int len) {
         header(type);
-        ensure(len);
-        System.arraycopy(src, off, buf, pos, len);
-        pos += len;
+        out.putBytes(src, off, len);
     }
 
     private void header(final byte type) {
+        out.putByte(type);
         int index = nextIndex[depth - 1];
         if (index >= 0) {
             nextIndex[depth - 1] = index + 1;
-            ensure(Bytes.digits(index) + 2);
-            buf[pos++] = type;
-            pos += Bytes.writeDigits(buf, pos, index);
+            out.putDigits(index);
         } else {
-            ensure(keyLen + 2);
-            buf[pos++] = type;
-            System.arraycopy(keySrc, keyOff, buf, pos, keyLen);
-            pos += keyLen;
+            out.putBytes(keySrc, keyOff, keyLen);
         }
-        buf[pos++] = 0;
+        out.putByte((byte) 0);
         keySrc = NO_KEY;
         keyLen = 0;
     }
@@ -139,16 +134,8 @@ final class BsonBuffer {
             starts = Arrays.copyOf(starts, depth * 2);
             nextIndex = Arrays.copyOf(nextIndex, depth * 2);
         }
-        starts[depth] = pos;
+        starts[depth] = out.reserveInt();
         nextIndex[depth] = index;
         depth++;
-        ensure(4);
-        pos += 4;
-    }
-
-    private void ensure(final int more) {
-        if (pos + more > buf.length) {
-            buf = Arrays.copyOf(buf, Math.max(buf.length * 2, pos + more));
-        }
     }
 }
