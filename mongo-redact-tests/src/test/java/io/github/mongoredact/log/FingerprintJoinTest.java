@@ -14,7 +14,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-/** The log's {@code fingerprint} and the meters' {@code query.shape} come from one formatter, so users can join them. */
+/**
+ * The log's {@code fingerprint} and the meters' {@code command.fingerprint} come from one formatter, so users can join them.
+ */
 class FingerprintJoinTest {
 
     @Test
@@ -36,7 +38,7 @@ class FingerprintJoinTest {
         assertTrue(logged.matches("[0-9a-f]{16}"), logged);
         assertNotEquals("0000000000000000", logged);
         Timer timer = registry.find(MicrometerCommandSink.COMMANDS).tags("command", "find").timer();
-        assertEquals(logged, timer.getId().getTag("query.shape"));
+        assertEquals(logged, timer.getId().getTag(MicrometerCommandSink.FINGERPRINT_TAG));
         assertEquals(logged, log.startingWith("Command \"find\" succeeded").get(0).field("fingerprint"));
     }
 }

@@ -65,7 +65,7 @@ class PropertiesAndBeansTest {
             assertEquals("app.mongo", log.getLoggerName());
             Workloads.sync(app.bean(MongoClient.class));
             assertTrue(app.bean(io.micrometer.core.instrument.MeterRegistry.class).find("mongodb.driver.commands")
-                    .tagKeys("query.shape").timer() != null, "fingerprint tag");
+                    .tagKeys("command.fingerprint").timer() != null, "fingerprint tag");
         }
     }
 
