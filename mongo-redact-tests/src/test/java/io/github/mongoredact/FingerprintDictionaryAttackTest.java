@@ -29,7 +29,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * listener and comparing fingerprints would find it. The secret's command goes through the real driver to the embedded
  * server; 1,500 candidates, the secret among them, are sent as constructed events through listeners under
  * {@code defaults()} and {@code specOnly()}. The attack finds nothing: every candidate has the secret's fingerprint. And the
- * {@code query.shape} tag takes one value for all of them, not one per user name.
+ * {@code command.fingerprint} tag takes one value for all of them, not one per user name.
  */
 class FingerprintDictionaryAttackTest {
     private static final String SECRET = "grace.hopper@navy.example";
@@ -104,7 +104,7 @@ class FingerprintDictionaryAttackTest {
     }
 
     @Test
-    void userNamesTakeOneQueryShapeTagValue() {
+    void userNamesTakeOneFingerprintTagValue() {
         SimpleMeterRegistry registry = new SimpleMeterRegistry();
         RedactingCommandListener listener = RedactingCommandListener.builder()
                 .addSink(MicrometerCommandSink.builder(registry).fingerprintTag(true).maxFingerprints(5).build()).build();
@@ -121,7 +121,7 @@ class FingerprintDictionaryAttackTest {
         List<Timer> timers = new ArrayList<>(registry.find(MicrometerCommandSink.COMMANDS).tags("command", "usersInfo")
                 .timers());
         assertEquals(1, timers.size(), registry.getMetersAsString());
-        assertTrue(timers.get(0).getId().getTag("query.shape").matches("[0-9a-f]{16}"), timers.get(0).getId().toString());
+        assertTrue(timers.get(0).getId().getTag("command.fingerprint").matches("[0-9a-f]{16}"), timers.get(0).getId().toString());
         assertEquals(50, timers.get(0).count());
     }
 }

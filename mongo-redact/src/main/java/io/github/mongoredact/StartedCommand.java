@@ -181,8 +181,9 @@ public final class StartedCommand {
     }
 
     /**
-     * @return {@link #getFingerprint()} as 16 lower-case hex digits: the log's {@code queryShapeHash} and the meters'
-     *         {@code query.shape}, so that the two can be joined
+     * @return {@link #getFingerprint()} as 16 lower-case hex digits: the log's {@code fingerprint} and the meters'
+     *         {@code command.fingerprint} (before 0.6: {@code queryShapeHash} and {@code query.shape}, the names of
+     *         MongoDB's own hash, {@link #getQueryShapeHash()}), so that the two can be joined
      * @since 0.1
      */
     public String getFingerprintHex() {

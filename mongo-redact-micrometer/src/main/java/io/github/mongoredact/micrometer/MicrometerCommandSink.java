@@ -1,6 +1,5 @@
 package io.github.mongoredact.micrometer;
 
-import com.mongodb.connection.ServerId;
 import com.mongodb.lang.Nullable;
 import io.github.mongoredact.CommandSink;
 import io.github.mongoredact.CompletedCommand;
@@ -10,9 +9,7 @@ import io.micrometer.core.instrument.Tag;
 import io.micrometer.core.instrument.Tags;
 import io.micrometer.core.instrument.binder.mongodb.MongoCommandTagsProvider;
 
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicInteger;
 
 import static io.github.mongoredact.internal.Checks.notNull;
 
@@ -36,18 +33,28 @@ import static io.github.mongoredact.internal.Checks.notNull;
  *   {@code status}.</li>
  *   <li>{@value #ERRORS} (counter): the same tags without {@code status}, plus {@code error.code} and
  *   {@code error.code.name}, for failures and for replies that report errors.</li>
- *   <li>Opt-in ({@link Builder#fingerprintTag(boolean)}): a {@code query.shape} tag on all of these, the query-shape
- *   fingerprint as 16 hex digits, with at most {@link Builder#maxFingerprints(int)} distinct values, then {@code other}.</li>
+ *   <li>Opt-in ({@link Builder#fingerprintTag(boolean)}): a {@value #FINGERPRINT_TAG} tag on all of these, this library's
+ *   query fingerprint ({@link StartedCommand#getFingerprintHex()}, 16 lower-case hex digits), with at most
+ *   {@link Builder#maxFingerprints(int)} distinct values, then {@value #OTHER_FINGERPRINT}. Before 0.6 it was named
+ *   {@code query.shape}.</li>
+ *   <li>Opt-in ({@link Builder#queryShapeHashTag(boolean)}): a {@value #QUERY_SHAPE_HASH_TAG} tag on all of these, MongoDB's
+ *   own {@code queryShapeHash} of a find, aggregate, count or distinct ({@link StartedCommand#getQueryShapeHash()}, 64
+ *   upper-case hex digits: the value MongoDB 8.0 and later report for the same find, aggregate and distinct, 8.1 and later
+ *   for count), {@value #NO_QUERY_SHAPE} for a command that has none, with at most {@link Builder#maxQueryShapes(int)}
+ *   distinct hashes, then {@value #OTHER_QUERY_SHAPE}.</li>
  *   <li>With a {@link MongoCommandTagsProvider} ({@link Builder#commandTagsProvider(MongoCommandTagsProvider)}), the timer
  *   has the provider's tags instead, as Micrometer's listener would give it, and the other meters keep those above.</li>
  * </ul>
  *
  * <p>Cost: meters are resolved once per key and cached in nested maps keyed by the objects the listener already has (server
- * id, then database, collection and command names, then fingerprint), with a front table that finds the meters of the first
- * keys seen in one step; in steady state recording a command allocates nothing. This sink never asks for documents, nor,
- * unless tagging with it, for the fingerprint: so with it alone the listener copies nothing and reads only each command's
- * top level (collection and size) and each reply's size and errors. A tags provider costs what it allocates, an event per
- * callback and a meter lookup per command, and the copies of commands and replies that it is handed.</p>
+ * id, then database, collection and command names, then fingerprint, then query shape hash), with a front table that finds
+ * the meters of the first keys seen in one step (without the opt-in tags); in steady state recording a command allocates
+ * nothing. This sink never asks for documents, nor, unless tagging with them, for the fingerprint or the query shape: so
+ * with it alone the listener copies nothing and reads only each command's top level (collection and size) and each reply's
+ * size and errors. The query shape hash tag costs the listener a redacted copy of each find, aggregate, count and distinct
+ * and the shaping of it and of the command (the hash is given only where the two agree). A tags provider costs what it
+ * allocates, an event per callback and a meter lookup per command, and the copies of commands and replies that it is
+ * handed.</p>
  *
  * <p>Threading: thread-safe; called on the driver's threads.</p>
  *
@@ -62,27 +69,49 @@ public final class MicrometerCommandSink implements CommandSink {
     public static final String REPLY_SIZE = "mongodb.driver.commands.reply.size";
     /** The counter of errors by code. */
     public static final String ERRORS = "mongodb.driver.commands.errors";
-    /** The value of the {@code query.shape} tag once {@link Builder#maxFingerprints(int)} values exist. */
+    /**
+     * The tag of this library's query fingerprint ({@link Builder#fingerprintTag(boolean)}); {@code query.shape} before 0.6.
+     *
+     * @since 0.6
+     */
+    public static final String FINGERPRINT_TAG = "command.fingerprint";
+    /** The value of the {@value #FINGERPRINT_TAG} tag once {@link Builder#maxFingerprints(int)} values exist. */
     public static final String OTHER_FINGERPRINT = "other";
+    /**
+     * The tag of MongoDB's own {@code queryShapeHash} ({@link Builder#queryShapeHashTag(boolean)}).
+     *
+     * @since 0.6
+     */
+    public static final String QUERY_SHAPE_HASH_TAG = "query.shape.hash";
+    /**
+     * The value of the {@value #QUERY_SHAPE_HASH_TAG} tag for a command the listener gives no query shape: not a find,
+     * aggregate, count or distinct, or one whose redacted copy hides what the shape would show.
+     *
+     * @since 0.6
+     */
+    public static final String NO_QUERY_SHAPE = "none";
+    /**
+     * The value of the {@value #QUERY_SHAPE_HASH_TAG} tag once {@link Builder#maxQueryShapes(int)} hashes exist.
+     *
+     * @since 0.6
+     */
+    public static final String OTHER_QUERY_SHAPE = "other";
 
     private final MeterRegistry registry;
-    private final Tags commonTags;
     private final boolean fingerprintTag;
-    private final int maxFingerprints;
+    private final boolean queryShapeHashTag;
     private final boolean writeErrorsAsFailures;
     @Nullable
     private final ProvidedTagsTimer providedTags;
-    private final ConcurrentHashMap<ServerId, ByName> servers = new ConcurrentHashMap<>();
-    private final AtomicInteger fingerprints = new AtomicInteger();
-    /** Without fingerprints: the meters of the keys seen first, found in one step. */
-    private final RecentKeys<CommandMeters> recent = new RecentKeys<>();
+    private final MeterKeys keys;
 
     private MicrometerCommandSink(final Builder builder) {
         this.registry = builder.registry;
-        this.commonTags = builder.tags;
         this.fingerprintTag = builder.fingerprintTag;
-        this.maxFingerprints = builder.maxFingerprints;
+        this.queryShapeHashTag = builder.queryShapeHashTag;
         this.writeErrorsAsFailures = builder.writeErrorsAsFailures;
+        this.keys = new MeterKeys(registry, builder.tags, fingerprintTag, builder.maxFingerprints, queryShapeHashTag,
+                builder.maxQueryShapes);
         this.providedTags = builder.tagsProvider == null ? null
                 : new ProvidedTagsTimer(builder.registry, builder.tags, builder.tagsProvider);
     }
@@ -129,6 +158,16 @@ public final class MicrometerCommandSink implements CommandSink {
     }
 
     /**
+     * @return whether the meters are tagged with MongoDB's query shape hash ({@link Builder#queryShapeHashTag(boolean)}); off
+     *         by default, so that metrics alone never pay for the copy and the shaping it takes
+     * @since 0.6
+     */
+    @Override
+    public boolean needsQueryShape() {
+        return queryShapeHashTag;
+    }
+
+    /**
      * Records the command: its time under {@code status=FAILED} when it failed, or when its reply reported errors and
      * {@link Builder#writeErrorsAsFailures(boolean)} is on (with a tags provider: under the provider's tags); its sizes;
      * its error code.
@@ -138,7 +177,7 @@ public final class MicrometerCommandSink implements CommandSink {
     @Override
     public void completed(final CompletedCommand command) {
         boolean failed = command.hasError() && (writeErrorsAsFailures || !command.isSucceeded());
-        CommandMeters meters = meters(command.getStarted());
+        CommandMeters meters = keys.meters(command.getStarted());
         if (providedTags != null) {
             providedTags.record(command);
         } else if (failed) {
@@ -156,56 +195,6 @@ public final class MicrometerCommandSink implements CommandSink {
         if (command.hasError()) {
             meters.errors(command.getErrorCode(), command.getErrorCodeName()).increment();
         }
-    }
-
-    /**
-     * The cached meters of a command's key; allocation-free once they exist. Without fingerprints the front table is keyed by
-     * the collection name the start holds, so that a hit derives no tag: the tag is a function of the command name and that
-     * name ({@link CollectionTag#of(String, String)}). A start that holds none is keyed by its tag, which that function maps to
-     * itself.
-     */
-    private CommandMeters meters(final StartedCommand started) {
-        ServerId serverId = started.getConnectionDescription().getConnectionId().getServerId();
-        if (!fingerprintTag) {
-            String name = started.getCollectionName();
-            String key = name != null ? name : CollectionTag.of(started);
-            CommandMeters recent = this.recent.get(serverId, started.getDatabaseName(), key, started.getCommandName());
-            if (recent != null) {
-                return recent;
-            }
-            CommandMeters meters = lastLevel(serverId, started, name != null ? CollectionTag.of(started) : key).meters(this);
-            this.recent.put(serverId, started.getDatabaseName(), key, started.getCommandName(), meters);
-            return meters;
-        }
-        ByName byFingerprint = lastLevel(serverId, started, CollectionTag.of(started));
-        long fingerprint = started.getFingerprint();
-        CommandMeters meters = byFingerprint.fingerprints.get(fingerprint);
-        if (meters != null) {
-            return meters;
-        }
-        if (fingerprints.get() >= maxFingerprints) {
-            return byFingerprint.other(this);
-        }
-        return byFingerprint.fingerprints.computeIfAbsent(fingerprint, f -> {
-            fingerprints.incrementAndGet();
-            return new CommandMeters(registry, byFingerprint.tags.and("query.shape", started.getFingerprintHex()));
-        });
-    }
-
-    /** The level of the nested maps that holds the meters of the key (or, with fingerprints, those of each fingerprint). */
-    private ByName lastLevel(final ServerId serverId, final StartedCommand started, final String collection) {
-        ByName byDatabase = servers.get(serverId);
-        if (byDatabase == null) {
-            byDatabase = servers.computeIfAbsent(serverId, id -> new ByName(serverTags(id)));
-        }
-        ByName byCollection = byDatabase.next(started.getDatabaseName(), "database");
-        ByName byCommand = byCollection.next(collection, "collection");
-        return byCommand.next(started.getCommandName(), "command");
-    }
-
-    private Tags serverTags(final ServerId serverId) {
-        return commonTags.and(Tag.of("cluster.id", serverId.getClusterId().getValue()),
-                Tag.of("server.address", serverId.getAddress().toString()));
     }
 
     /**
@@ -228,57 +217,9 @@ public final class MicrometerCommandSink implements CommandSink {
     @Override
     public String toString() {
         return "MicrometerCommandSink{registry=" + registry.getClass().getSimpleName() + ", fingerprintTag=" + fingerprintTag
+                + ", queryShapeHashTag=" + queryShapeHashTag
                 + ", writeErrorsAsFailures=" + writeErrorsAsFailures
                 + (providedTags == null ? "" : ", commandTagsProvider=" + providedTags) + "}";
-    }
-
-    /** One level of the key: names to the next level, or, at the last level, the meters. */
-    private static final class ByName {
-        final Tags tags;
-        private final ConcurrentHashMap<String, ByName> next = new ConcurrentHashMap<>();
-        final LongTable<CommandMeters> fingerprints = new LongTable<>();
-        private volatile CommandMeters meters;
-        private volatile CommandMeters other;
-
-        ByName(final Tags tags) {
-            this.tags = tags;
-        }
-
-        ByName next(final String name, final String tagKey) {
-            ByName level = next.get(name);
-            if (level == null) {
-                level = next.computeIfAbsent(name, n -> new ByName(tags.and(tagKey, n)));
-            }
-            return level;
-        }
-
-        CommandMeters meters(final MicrometerCommandSink sink) {
-            CommandMeters result = meters;
-            if (result == null) {
-                synchronized (this) {
-                    result = meters;
-                    if (result == null) {
-                        result = new CommandMeters(sink.registry, tags);
-                        meters = result;
-                    }
-                }
-            }
-            return result;
-        }
-
-        CommandMeters other(final MicrometerCommandSink sink) {
-            CommandMeters result = other;
-            if (result == null) {
-                synchronized (this) {
-                    result = other;
-                    if (result == null) {
-                        result = new CommandMeters(sink.registry, tags.and("query.shape", OTHER_FINGERPRINT));
-                        other = result;
-                    }
-                }
-            }
-            return result;
-        }
     }
 
     /**
@@ -291,6 +232,8 @@ public final class MicrometerCommandSink implements CommandSink {
         private Tags tags = Tags.empty();
         private boolean fingerprintTag;
         private int maxFingerprints = 1000;
+        private boolean queryShapeHashTag;
+        private int maxQueryShapes = 1000;
         private boolean writeErrorsAsFailures = true;
         @Nullable
         private MongoCommandTagsProvider tagsProvider;
@@ -310,7 +253,9 @@ public final class MicrometerCommandSink implements CommandSink {
         }
 
         /**
-         * @param fingerprintTag whether to tag meters with the query-shape fingerprint ({@code query.shape}); false if not set
+         * @param fingerprintTag whether to tag meters with this library's query fingerprint
+         *                       ({@value MicrometerCommandSink#FINGERPRINT_TAG}, {@code query.shape} before 0.6); false if
+         *                       not set
          * @return this
          * @since 0.1
          */
@@ -320,8 +265,8 @@ public final class MicrometerCommandSink implements CommandSink {
         }
 
         /**
-         * @param maxFingerprints the most distinct {@code query.shape} values, 1 or more (1000 if not set); later shapes are
-         *                        tagged {@value MicrometerCommandSink#OTHER_FINGERPRINT}
+         * @param maxFingerprints the most distinct {@value MicrometerCommandSink#FINGERPRINT_TAG} values, 1 or more (1000 if
+         *                        not set); later fingerprints are tagged {@value MicrometerCommandSink#OTHER_FINGERPRINT}
          * @return this
          * @since 0.1
          */
@@ -330,6 +275,38 @@ public final class MicrometerCommandSink implements CommandSink {
                 throw new IllegalArgumentException("maxFingerprints must be 1 or more, was " + maxFingerprints);
             }
             this.maxFingerprints = maxFingerprints;
+            return this;
+        }
+
+        /**
+         * Tags every meter with MongoDB's own {@code queryShapeHash} of the command
+         * ({@value MicrometerCommandSink#QUERY_SHAPE_HASH_TAG}), as the server writes it into its slow-query log, its
+         * profiler, {@code $queryStats} and {@code explain}, so that the meters join the server's data:
+         * {@value MicrometerCommandSink#NO_QUERY_SHAPE} for a command the listener gives no shape (see
+         * {@link StartedCommand#getQueryShapeHash()}). With it on the sink asks the listener for the query shape
+         * ({@link CommandSink#needsQueryShape()}), which takes a redacted copy of each find, aggregate, count and distinct.
+         *
+         * @param queryShapeHashTag whether to tag meters with the query shape hash; false if not set
+         * @return this
+         * @since 0.6
+         */
+        public Builder queryShapeHashTag(final boolean queryShapeHashTag) {
+            this.queryShapeHashTag = queryShapeHashTag;
+            return this;
+        }
+
+        /**
+         * @param maxQueryShapes the most distinct hashes the {@value MicrometerCommandSink#QUERY_SHAPE_HASH_TAG} tag takes, 1 or
+         *                       more (1000 if not set); the commands of later shapes are tagged
+         *                       {@value MicrometerCommandSink#OTHER_QUERY_SHAPE} (and counted there)
+         * @return this
+         * @since 0.6
+         */
+        public Builder maxQueryShapes(final int maxQueryShapes) {
+            if (maxQueryShapes < 1) {
+                throw new IllegalArgumentException("maxQueryShapes must be 1 or more, was " + maxQueryShapes);
+            }
+            this.maxQueryShapes = maxQueryShapes;
             return this;
         }
 

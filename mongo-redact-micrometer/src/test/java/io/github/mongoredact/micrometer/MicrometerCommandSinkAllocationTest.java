@@ -49,12 +49,41 @@ class MicrometerCommandSinkAllocationTest {
             shaped.started(started);
             shaped.completed(ok);
         });
+        StartedCommand hashed = withQueryShape(event);
+        CompletedCommand hashedOk = Events.succeeded(hashed, Events.raw(REPLY), 1_000_000, 0, null);
+        MicrometerCommandSink both = MicrometerCommandSink.builder(new SimpleMeterRegistry()).fingerprintTag(true)
+                .queryShapeHashTag(true).build();
+        double perHashedPair = Allocations.perRun(PAIRS, () -> {
+            both.started(hashed);
+            both.completed(hashedOk);
+        });
         System.out.printf("metrics sink alone: %.2f bytes/pair, %.2f bytes/error pair+failure, %.2f bytes/pair with"
-                + " query.shape%n", perPair, perErrorPair, perShapedPair);
+                + " command.fingerprint, %.2f bytes/pair with command.fingerprint and query.shape.hash%n", perPair,
+                perErrorPair, perShapedPair, perHashedPair);
         assertTrue(perPair < 16, perPair + " bytes per pair");
         assertTrue(perErrorPair < 16, perErrorPair + " bytes per error pair");
-        assertTrue(perShapedPair < 16, perShapedPair + " bytes per pair with the query.shape tag");
+        assertTrue(perShapedPair < 16, perShapedPair + " bytes per pair with the command.fingerprint tag");
+        assertTrue(perHashedPair < 16, perHashedPair + " bytes per pair with both tags");
         assertEquals(2L * PAIRS, (long) registry.find(MicrometerCommandSink.COMMANDS).tags("status", "SUCCESS").timer().count());
+    }
+
+    /** @return the listener's facts of the started command, with the server's query shape the policy's copy shows */
+    private static StartedCommand withQueryShape(final CommandStartedEvent event) {
+        StartedCommand[] kept = new StartedCommand[1];
+        RedactingCommandListener listener = RedactingCommandListener.builder().addSink(new CommandSink() {
+            @Override
+            public boolean needsQueryShape() {
+                return true;
+            }
+
+            @Override
+            public void started(final StartedCommand command) {
+                kept[0] = command;
+            }
+        }).build();
+        listener.commandStarted(event);
+        assertTrue(kept[0].getQueryShapeHash().matches("[0-9A-F]{64}"), kept[0].toString());
+        return kept[0];
     }
 
     /** A sink that asks for documents and keeps nothing: what the listener's copies cost. */

@@ -234,7 +234,7 @@ class MicrometerCommandSinkTest {
     }
 
     @Test
-    void tagsTheQueryShapeOnlyWhenAskedAndBoundsItsValues() {
+    void tagsTheFingerprintOnlyWhenAskedAndBoundsItsValues() {
         SimpleMeterRegistry plain = new SimpleMeterRegistry();
         SimpleMeterRegistry shaped = new SimpleMeterRegistry();
         SimpleMeterRegistry bounded = new SimpleMeterRegistry();
@@ -248,14 +248,15 @@ class MicrometerCommandSinkTest {
         users.find(Filters.eq("email", "b@example.com")).first();
         users.find(Filters.gt("age", 30)).first();
 
-        assertNull(plain.find(MicrometerCommandSink.COMMANDS).tagKeys("query.shape").timer());
+        assertNull(plain.find(MicrometerCommandSink.COMMANDS).tagKeys(MicrometerCommandSink.FINGERPRINT_TAG).timer());
         List<Timer> finds = new ArrayList<>(shaped.find(MicrometerCommandSink.COMMANDS).tags("command", "find").timers());
         assertEquals(2, finds.size(), "two shapes: " + shaped.getMetersAsString());
         for (Timer timer : finds) {
-            assertTrue(timer.getId().getTag("query.shape").matches("[0-9a-f]{16}"), timer.getId().toString());
+            assertTrue(timer.getId().getTag("command.fingerprint").matches("[0-9a-f]{16}"), timer.getId().toString());
+            assertNull(timer.getId().getTag("query.shape"), "the tag's name before 0.6: " + timer.getId());
         }
         assertEquals(3, finds.stream().mapToLong(Timer::count).sum());
-        assertEquals(1, bounded.find(MicrometerCommandSink.COMMANDS).tags("command", "find", "query.shape",
+        assertEquals(1, bounded.find(MicrometerCommandSink.COMMANDS).tags("command", "find", "command.fingerprint",
                 MicrometerCommandSink.OTHER_FINGERPRINT).timer().count());
     }
 

@@ -36,7 +36,23 @@ final class CommandLogLines {
                 .field("databaseName", started.getDatabaseName()).text("\"")
                 .connection(started)
                 .text(" Command: ").field("command", json);
+        if (keyValuePairs) {
+            queryShape(line, started);
+        }
         return line;
+    }
+
+    /**
+     * MongoDB's own query shape of the started command, where the listener gave one (structured only): its
+     * {@code queryShapeHash} as the server reports it, and the debug shape, cut as a document is. Read only for a line with
+     * key-value pairs: the debug shape's JSON is rendered on first read.
+     */
+    private void queryShape(final LogLine line, final StartedCommand started) {
+        String hash = started.getQueryShapeHash();
+        String shape = started.getQueryShape();
+        if (hash != null && shape != null) {
+            line.structured("queryShapeHash", hash).structured("queryShape", cut(shape, maxDocumentLength));
+        }
     }
 
     LogLine completed(final CompletedCommand command) {

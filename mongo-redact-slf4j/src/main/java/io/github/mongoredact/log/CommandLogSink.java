@@ -28,8 +28,13 @@ import static io.github.mongoredact.internal.Checks.notNull;
  * back end keeps them apart from the message ({@link Builder#keyValuePairs(boolean)}), the same data as SLF4J key-value
  * pairs named as the specification's structured fields ({@code commandName}, {@code databaseName}, {@code requestId},
  * {@code operationId}, {@code driverConnectionId}, {@code serverConnectionId}, {@code serverHost}, {@code serverPort},
- * {@code serviceId}, {@code durationMS}, {@code command}, {@code reply}, {@code failure}), plus {@code queryShapeHash} (the
- * query-shape fingerprint, 16 hex digits) and, for errors, {@code errorCode} and {@code errorCodeName}. A reply that reports
+ * {@code serviceId}, {@code durationMS}, {@code command}, {@code reply}, {@code failure}), plus {@code fingerprint} (this
+ * library's query fingerprint, {@link StartedCommand#getFingerprintHex()}: 16 lower-case hex digits, on every line of a
+ * command), on a started line MongoDB's own {@code queryShapeHash} and {@code queryShape} where the listener gives them
+ * ({@link StartedCommand#getQueryShapeHash()}: 64 upper-case hex digits, the value MongoDB 8.0 and later report for the same
+ * find, aggregate and distinct, and 8.1 and later for count; {@link StartedCommand#getQueryShape()}: the debug shape, cut
+ * as a document is), and, for errors, {@code errorCode} and {@code errorCodeName}. Before 0.6 the fingerprint was written
+ * under the server's key {@code queryShapeHash}. A reply that reports
  * {@code writeErrors} or {@code writeConcernError} under {@code ok: 1} is logged as an error: at
  * {@link Builder#errorLevel(Level)}, with its code.</p>
  *
@@ -103,12 +108,23 @@ public final class CommandLogSink implements CommandSink {
     }
 
     /**
-     * @return as {@link #needsDocuments()}: a line that is written carries the fingerprint ({@code queryShapeHash})
+     * @return as {@link #needsDocuments()}: a line that is written carries the fingerprint ({@code fingerprint})
      * @since 0.2
      */
     @Override
     public boolean needsFingerprint() {
         return needsDocuments();
+    }
+
+    /**
+     * @return as {@link #needsDocuments()} where the lines carry key-value pairs ({@link #isKeyValuePairs()}): a started line
+     *         that is written carries the server's query shape ({@code queryShapeHash}, {@code queryShape}); a line without
+     *         key-value pairs shows neither, so then false
+     * @since 0.6
+     */
+    @Override
+    public boolean needsQueryShape() {
+        return keyValuePairs && needsDocuments();
     }
 
     @Override
@@ -355,8 +371,8 @@ public final class CommandLogSink implements CommandSink {
          * layout shows them only where it names them: Logback's {@code %kvp}, Log4j's {@code %X}); false for every other
          * back end (slf4j-simple, JBoss LogManager, java.util.logging), which writes them into the line before the message,
          * so that the command or reply would be written twice. Without them a line is the message alone, so the fields that
-         * the driver's message does not show ({@code queryShapeHash}, {@code errorCode}, {@code errorCodeName}) are not
-         * written.
+         * the driver's message does not show ({@code fingerprint}, {@code queryShapeHash}, {@code queryShape},
+         * {@code errorCode}, {@code errorCodeName}) are not written, and the sink does not ask for the query shape.
          *
          * @param keyValuePairs true to add the key-value pairs whatever the back end, false to write the message alone
          * @return this

@@ -52,8 +52,8 @@ final class LogLine {
     }
 
     /**
-     * The driver's part from " using a connection" to "the operation ID is N.", with the started command's fields, and the
-     * query-shape fingerprint (structured only).
+     * The driver's part from " using a connection" to "the operation ID is N.", with the started command's fields, and our
+     * query fingerprint (structured only, {@code fingerprint}).
      */
     LogLine connection(final StartedCommand started) {
         ConnectionDescription description = started.getConnectionDescription();
@@ -71,7 +71,7 @@ final class LogLine {
         text(". The request ID is ").field("requestId", started.getRequestId())
                 .text(" and the operation ID is ").field("operationId", started.getOperationId()).text(".");
         if (started.getFingerprint() != 0) {
-            structured("queryShapeHash", started.getFingerprintHex());
+            structured("fingerprint", started.getFingerprintHex());
         }
         return this;
     }

@@ -1,6 +1,10 @@
 package io.github.mongoredact.log;
 
+import com.mongodb.event.CommandStartedEvent;
+import io.github.mongoredact.CommandSink;
 import io.github.mongoredact.Events;
+import io.github.mongoredact.RedactingCommandListener;
+import io.github.mongoredact.RedactionPolicy;
 import io.github.mongoredact.StartedCommand;
 import org.junit.jupiter.api.Test;
 
@@ -12,6 +16,7 @@ import java.nio.file.Paths;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
+import java.util.function.Predicate;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -29,6 +34,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  */
 class CommandLogSinkBackEndTest {
     private static final String FIND = "{\"find\": \"users\", \"filter\": {\"email\": \"?string\"}}";
+    private static final String SHAPED_FIND = "{\"find\": \"users\", \"filter\": {\"email\": \"a@example.com\"},"
+            + " \"$db\": \"test\"}";
     private static final String REPLY = "{\"cursor\": {\"firstBatch\": [{\"email\": \"?string\"}], \"id\": 0}, \"ok\": 1.0}";
 
     /** The back end of this run: the execution's {@code mongo-redact.test.log-backend}, slf4j-simple when not set. */
@@ -68,7 +75,7 @@ class CommandLogSinkBackEndTest {
             assertApart(lines);
         } else {
             assertFalse(lines.started.contains("commandName="), lines.started);
-            assertFalse(lines.started.contains("00abcdef01234567"), "no queryShapeHash: " + lines.started);
+            assertFalse(lines.started.contains("00abcdef01234567"), "no fingerprint: " + lines.started);
         }
     }
 
@@ -86,8 +93,31 @@ class CommandLogSinkBackEndTest {
         Lines without = logFindAndReply(false);
         assertFalse(without.keyValuePairs);
         assertEquals(1, count(message(without.started), "{\"find\": \"users\""), without.started);
-        assertFalse(without.started.contains("00abcdef01234567"), "no queryShapeHash: " + without.started);
+        assertFalse(without.started.contains("00abcdef01234567"), "no fingerprint: " + without.started);
         assertFalse(without.started.contains("commandName=f") || without.started.contains("commandName=\"f"), without.started);
+    }
+
+    @Test
+    void theServersQueryShapeHashIsAPairOfItsOwnBesideOurFingerprint() {
+        String[] hash = new String[1];
+        Lines lines = logLines(loggerName -> logThroughListener(loggerName, hash));
+        assertTrue(hash[0] != null && hash[0].matches("[0-9A-F]{64}"), "the copy shows the find's shape: " + hash[0]);
+        assertTrue(message(lines.started).endsWith(" Command: {\"find\": \"users\", \"filter\": {\"email\": \"?string\"},"
+                + " \"$db\": \"test\"}"), "the driver's message, unchanged: " + lines.started);
+        assertFalse(message(lines.started).contains(hash[0]), "never in the message: " + lines.started);
+        assertFalse(lines.succeeded.contains(hash[0]), "a started line's pair: " + lines.succeeded);
+        if (!lines.keyValuePairs) {
+            assertFalse(lines.started.contains(hash[0]), lines.started);
+            return;
+        }
+        String pairs = lines.started.substring(lines.started.indexOf(" | ") + 3);
+        assertTrue(pairs.matches(".*\\bfingerprint=\"?[0-9a-f]{16}\\b.*"), "our fingerprint, under its own key: " + pairs);
+        assertTrue(pairs.matches(".*\\bqueryShapeHash=\"?" + hash[0] + "\\b.*"), "the server's hash, under its key: " + pairs);
+        if (BACK_END.equals("logback")) {
+            // %kvp writes every pair: the debug shape too, types in place of the values
+            assertTrue(pairs.contains("queryShape=\"{\"cmdNs\": {\"db\": \"test\", \"coll\": \"users\"}"), pairs);
+            assertTrue(pairs.contains("\"?string\"") && !pairs.contains("a@example.com"), pairs);
+        }
     }
 
     /** @return the line up to the key-value pairs of the back ends whose layout shows them apart, after " | " */
@@ -103,7 +133,7 @@ class CommandLogSinkBackEndTest {
         assertEquals(1, count(message, "{\"find\": \"users\""), lines.started);
         assertFalse(message.contains("commandName"), lines.started);
         assertTrue(pairs.contains("commandName") && pairs.contains("find"), lines.started);
-        assertTrue(pairs.contains("00abcdef01234567"), "queryShapeHash apart: " + lines.started);
+        assertTrue(pairs.contains("00abcdef01234567"), "fingerprint apart: " + lines.started);
     }
 
     private static final class Lines {
@@ -121,14 +151,19 @@ class CommandLogSinkBackEndTest {
 
     /** Logs a find and its reply through a sink of its own logger name; returns that logger's two lines. */
     private static Lines logFindAndReply(final Boolean keyValuePairs) {
+        return logLines(loggerName -> logTo(loggerName, keyValuePairs));
+    }
+
+    /** Runs {@code logging} (which returns whether the sink found key-value pairs apart) and returns its logger's lines. */
+    private static Lines logLines(final Predicate<String> logging) {
         if (BACK_END.equals("slf4j-simple")) {
             try (CapturedLog log = new CapturedLog("debug")) {
-                boolean detected = logTo(log.loggerName, keyValuePairs);
+                boolean detected = logging.test(log.loggerName);
                 return new Lines(detected, log.lines());
             }
         }
         String loggerName = "test.mongoredact.backend." + UUID.randomUUID().toString().replace("-", "");
-        boolean detected = logTo(loggerName, keyValuePairs);
+        boolean detected = logging.test(loggerName);
         List<String> lines = new ArrayList<>();
         for (String line : readBackEndLog()) {
             if (line.contains(" " + loggerName + " - ")) {
@@ -147,6 +182,32 @@ class CommandLogSinkBackEndTest {
         StartedCommand started = Events.started(Events.startedEvent(9, FIND), Events.raw(FIND), "users", 0x00ab_cdef_0123_4567L);
         sink.started(started);
         sink.completed(Events.succeeded(started, Events.raw(REPLY), 1_500_000, 0, null));
+        assertEquals(0, sink.getFailures());
+        return sink.isKeyValuePairs();
+    }
+
+    /**
+     * Logs a find and its reply as the listener hands them over, with the server's query shape where the policy's copy shows
+     * it; {@code hash} receives the hash the listener gave.
+     */
+    private static boolean logThroughListener(final String loggerName, final String[] hash) {
+        CommandLogSink sink = CommandLogSink.builder().loggerName(loggerName).build();
+        CommandSink shapes = new CommandSink() {
+            @Override
+            public boolean needsQueryShape() {
+                return true;
+            }
+
+            @Override
+            public void started(final StartedCommand command) {
+                hash[0] = command.getQueryShapeHash();
+            }
+        };
+        RedactingCommandListener listener = RedactingCommandListener.builder().policy(RedactionPolicy.defaults())
+                .addSink(sink).addSink(shapes).build();
+        CommandStartedEvent event = Events.startedEvent(9, SHAPED_FIND);
+        listener.commandStarted(event);
+        listener.commandSucceeded(Events.succeededEvent(event, REPLY, 1_500_000));
         assertEquals(0, sink.getFailures());
         return sink.isKeyValuePairs();
     }

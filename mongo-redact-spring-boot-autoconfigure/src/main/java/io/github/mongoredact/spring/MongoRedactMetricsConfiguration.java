@@ -59,6 +59,7 @@ public class MongoRedactMetricsConfiguration {
                                                                   final ObjectProvider<MongoCommandTagsProvider> tagsProvider) {
         return MicrometerCommandSink.builder(registry)
                 .fingerprintTag(properties.getMetrics().isFingerprintTag())
+                .queryShapeHashTag(properties.getMetrics().isQueryShapeHashTag())
                 .writeErrorsAsFailures(properties.getMetrics().isWriteErrorsAsFailures())
                 .commandTagsProvider(applicationsOwn(tagsProvider.getIfAvailable()))
                 .build();

@@ -3,13 +3,11 @@ package io.github.mongoredact.spring;
 import com.mongodb.lang.Nullable;
 import io.github.mongoredact.PlaceholderStyle;
 import io.github.mongoredact.RedactionPolicy;
-import io.github.mongoredact.RedactionPolicyBuilder;
 import io.github.mongoredact.log.CommandLogSink;
 import org.springframework.boot.context.properties.ConfigurationProperties;
 
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Collections;
 import java.util.List;
 
 /**
@@ -105,7 +103,7 @@ public class MongoRedactProperties {
 
     /** @param keep command field paths (dotted, for all commands) whose values are kept verbatim */
     public void setKeep(final List<String> keep) {
-        this.keep = checkedPaths(keep);
+        this.keep = PropertyPaths.checked(keep);
     }
 
     /** @return command field paths whose values are replaced by placeholders */
@@ -115,7 +113,7 @@ public class MongoRedactProperties {
 
     /** @param redact command field paths whose values are replaced by placeholders */
     public void setRedact(final List<String> redact) {
-        this.redact = checkedPaths(redact);
+        this.redact = PropertyPaths.checked(redact);
     }
 
     /** @return command field paths left out altogether */
@@ -125,7 +123,7 @@ public class MongoRedactProperties {
 
     /** @param drop command field paths left out altogether */
     public void setDrop(final List<String> drop) {
-        this.drop = checkedPaths(drop);
+        this.drop = PropertyPaths.checked(drop);
     }
 
     /** @return reply field paths (dotted, for the replies of all commands) whose values are kept verbatim */
@@ -135,7 +133,7 @@ public class MongoRedactProperties {
 
     /** @param replyKeep reply field paths (dotted, for the replies of all commands) whose values are kept verbatim */
     public void setReplyKeep(final List<String> replyKeep) {
-        this.replyKeep = checkedPaths(replyKeep);
+        this.replyKeep = PropertyPaths.checked(replyKeep);
     }
 
     /** @return reply field paths whose values are replaced by placeholders */
@@ -145,7 +143,7 @@ public class MongoRedactProperties {
 
     /** @param replyRedact reply field paths whose values are replaced by placeholders */
     public void setReplyRedact(final List<String> replyRedact) {
-        this.replyRedact = checkedPaths(replyRedact);
+        this.replyRedact = PropertyPaths.checked(replyRedact);
     }
 
     /** @return reply field paths left out altogether */
@@ -155,7 +153,7 @@ public class MongoRedactProperties {
 
     /** @param replyDrop reply field paths left out altogether */
     public void setReplyDrop(final List<String> replyDrop) {
-        this.replyDrop = checkedPaths(replyDrop);
+        this.replyDrop = PropertyPaths.checked(replyDrop);
     }
 
     /** @return how a redacted value is written: typed ("?string", "?number") or fixed ("?") */
@@ -227,16 +225,6 @@ public class MongoRedactProperties {
     /** @return the {@code mongo-redact.metrics.*} properties */
     public Metrics getMetrics() {
         return metrics;
-    }
-
-    /** Each path is checked by the library's own rule validation, whose message names the path and the fault. */
-    private static List<String> checkedPaths(final List<String> paths) {
-        RedactionPolicyBuilder probe = RedactionPolicy.builder().clearRules();
-        for (String path : paths) {
-            probe.keep(path);
-        }
-        probe.build();
-        return Collections.unmodifiableList(new ArrayList<>(paths));
     }
 
     /** The {@code mongo-redact.log.*} properties: the SLF4J command log. */
@@ -341,8 +329,11 @@ public class MongoRedactProperties {
         /** Whether to record mongodb.driver.commands and the listener's counters in the application's MeterRegistry. */
         private boolean enabled = true;
 
-        /** Whether to add the query-shape fingerprint as a "query.shape" tag (bounded number of values). */
+        /** Whether to add this library's query fingerprint as a "command.fingerprint" tag (at most 1000 values, then "other"). */
         private boolean fingerprintTag;
+
+        /** Whether to add MongoDB's own queryShapeHash as a "query.shape.hash" tag (at most 1000, then "other"; "none" without). */
+        private boolean queryShapeHashTag;
 
         /** Whether a reply reporting write errors or a write concern error under ok: 1 counts as FAILED. */
         private boolean writeErrorsAsFailures = true;
@@ -363,14 +354,24 @@ public class MongoRedactProperties {
             this.enabled = enabled;
         }
 
-        /** @return whether to add the query-shape fingerprint as a "query.shape" tag (bounded number of values) */
+        /** @return whether to add this library's query fingerprint as a "command.fingerprint" tag (bounded number of values) */
         public boolean isFingerprintTag() {
             return fingerprintTag;
         }
 
-        /** @param fingerprintTag whether to add the query-shape fingerprint as a "query.shape" tag (bounded number of values) */
+        /** @param fingerprintTag whether to add this library's query fingerprint as a "command.fingerprint" tag (bounded) */
         public void setFingerprintTag(final boolean fingerprintTag) {
             this.fingerprintTag = fingerprintTag;
+        }
+
+        /** @return whether to add MongoDB's query shape hash as a "query.shape.hash" tag (bounded number of values) */
+        public boolean isQueryShapeHashTag() {
+            return queryShapeHashTag;
+        }
+
+        /** @param queryShapeHashTag whether to add MongoDB's query shape hash as a "query.shape.hash" tag (bounded) */
+        public void setQueryShapeHashTag(final boolean queryShapeHashTag) {
+            this.queryShapeHashTag = queryShapeHashTag;
         }
 
         /** @return whether a reply reporting write errors or a write concern error under ok: 1 counts as FAILED */

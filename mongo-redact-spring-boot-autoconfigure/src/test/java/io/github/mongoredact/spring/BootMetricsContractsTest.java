@@ -135,6 +135,25 @@ class BootMetricsContractsTest {
     }
 
     @Test
+    void theQueryShapeHashTagPropertyTagsTheMetersWithTheServersHash() {
+        try (Running app = Running.start(List.of(BootsDefaultTags.class), "mongo-redact.metrics.query-shape-hash-tag", "true")) {
+            app.workload();
+            MicrometerCommandSink sink = app.context.getBean(MicrometerCommandSink.class);
+            assertTrue(sink.needsQueryShape());
+            assertEquals(false, sink.needsFingerprint(), "fingerprint-tag stays off");
+            Timer find = app.registry().find(MicrometerCommandSink.COMMANDS).tags("command", "find").timer();
+            assertNotNull(find, app.timers().toString());
+            assertTrue(find.getId().getTag(MicrometerCommandSink.QUERY_SHAPE_HASH_TAG).matches("[0-9A-F]{64}"),
+                    find.getId().toString());
+            assertEquals(MicrometerCommandSink.NO_QUERY_SHAPE, app.registry().find(MicrometerCommandSink.COMMANDS)
+                    .tags("command", "insert").timer().getId().getTag(MicrometerCommandSink.QUERY_SHAPE_HASH_TAG));
+        }
+        try (Running app = Running.start(List.of(BootsDefaultTags.class))) {
+            assertEquals(false, app.context.getBean(MicrometerCommandSink.class).needsQueryShape(), "off by default");
+        }
+    }
+
+    @Test
     void theSwitchIsTheOneOfTheRunningSpringBootLine() {
         assertEquals(OnBootCommandMetricsCondition.BOOT_3, OnBootCommandMetricsCondition.switchName("3.5.7", true));
         assertEquals(OnBootCommandMetricsCondition.BOOT_3, OnBootCommandMetricsCondition.switchName("3.2.0", false));

@@ -116,6 +116,19 @@ class UnknownPropertyCheckTest {
     }
 
     @Test
+    void theQueryShapeHashTagIsKnownAndItsTyposNameIt() {
+        assertTrue(MongoRedactPropertyValidator.properties().stream()
+                .anyMatch(p -> p.name.equals("mongo-redact.metrics.query-shape-hash-tag") && p.type.equals("java.lang.Boolean")),
+                "in the metadata the check reads");
+        assertTrue(outcome(Map.of("mongo-redact.metrics.query-shape-hash-tag", "true")).isMatch());
+        assertTrue(outcome(Map.of("mongoRedact.metrics.queryShapeHashTag", "true")).isMatch());
+        for (String typo : List.of("mongo-redact.metrics.query-shape-tag", "mongo-redact.metrics.queryshape-hash-tags")) {
+            assertTrue(refused(Map.of(typo, "true")).getDescription().endsWith("did you mean"
+                    + " mongo-redact.metrics.query-shape-hash-tag?"), typo);
+        }
+    }
+
+    @Test
     void anEmptySectionPassesAndASectionWithAValueDoesNot() {
         assertTrue(outcome(Map.of("mongo-redact.log", "", "mongo-redact.metrics", "")).isMatch());
         assertTrue(refused(Map.of("mongo-redact.metrics", "off")).getDescription().contains("Property: mongo-redact.metrics\n"));

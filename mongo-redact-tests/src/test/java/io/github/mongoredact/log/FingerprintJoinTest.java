@@ -14,11 +14,13 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-/** The log's {@code queryShapeHash} and the meters' {@code query.shape} come from one formatter, so users can join them. */
+/**
+ * The log's {@code fingerprint} and the meters' {@code command.fingerprint} come from one formatter, so users can join them.
+ */
 class FingerprintJoinTest {
 
     @Test
-    void logsTheSameQueryShapeHashAsTheMetersTag() {
+    void logsTheSameFingerprintAsTheMetersTag() {
         RecordingLog log = new RecordingLog();
         SimpleMeterRegistry registry = new SimpleMeterRegistry();
         RedactingCommandListener listener = RedactingCommandListener.builder()
@@ -32,11 +34,11 @@ class FingerprintJoinTest {
 
         List<RecordingLog.Line> lines = log.startingWith("Command \"find\" started");
         assertEquals(1, lines.size(), log.lines.toString());
-        String logged = lines.get(0).field("queryShapeHash");
+        String logged = lines.get(0).field("fingerprint");
         assertTrue(logged.matches("[0-9a-f]{16}"), logged);
         assertNotEquals("0000000000000000", logged);
         Timer timer = registry.find(MicrometerCommandSink.COMMANDS).tags("command", "find").timer();
-        assertEquals(logged, timer.getId().getTag("query.shape"));
-        assertEquals(logged, log.startingWith("Command \"find\" succeeded").get(0).field("queryShapeHash"));
+        assertEquals(logged, timer.getId().getTag(MicrometerCommandSink.FINGERPRINT_TAG));
+        assertEquals(logged, log.startingWith("Command \"find\" succeeded").get(0).field("fingerprint"));
     }
 }

@@ -66,32 +66,36 @@ class LogRecipesTest {
     }
 
     /**
-     * The README's and docs/spring-boot.md's samples quote query-shape fingerprints of this workload; a change to the
-     * fingerprint makes them stale. Their new values are in the recipes this class writes (target/recipes of each Boot
-     * project, under target/it after mvn -B verify).
+     * The README's and docs/spring-boot.md's samples quote query fingerprints of this workload; a change to the fingerprint
+     * makes them stale. Their new values are in the recipes this class writes (target/recipes of each Boot project, under
+     * target/it after mvn -B verify). Since 0.6 the log writes the fingerprint under {@code fingerprint}; samples written
+     * before quote it under {@code queryShapeHash}, the key MongoDB's own hash now has (64 upper-case hex digits): a
+     * 16-digit value under either key is a fingerprint, and must be one of this workload's.
      */
     @Test
     void theDocumentsSampleFingerprintsAreThoseOfThisWorkload(final CapturedOutput output) throws IOException {
         String lines = run(output, "fingerprints", "logging.pattern.console=%-5level %logger - %msg %kvp%n");
         Set<String> run = new TreeSet<>();
-        Matcher hash = Pattern.compile("queryShapeHash=\"([0-9a-f]{16})\"").matcher(lines);
+        Matcher hash = Pattern.compile("\\bfingerprint=\"([0-9a-f]{16})\"").matcher(lines);
         while (hash.find()) {
             run.add(hash.group(1));
         }
         assertFalse(run.isEmpty(), lines);
-        Pattern quoted = Pattern.compile("queryShapeHash(?:\":\"|=\")([0-9a-f]{16})\"");
+        assertFalse(Pattern.compile("queryShapeHash=\"[0-9a-f]{16}\"").matcher(lines).find(),
+                "the fingerprint under the server's key: " + lines);
+        Pattern quoted = Pattern.compile("\\b(?:fingerprint|queryShapeHash)(?:\":\"|=\")([0-9a-f]{16})\"");
         int samples = 0;
         for (String document : List.of("README.md", "docs/spring-boot.md")) {
             Matcher sample = quoted.matcher(Files.readString(Path.of(System.getProperty("it.mongoredact.project"), document),
                     StandardCharsets.UTF_8));
             while (sample.find()) {
                 samples++;
-                assertTrue(run.contains(sample.group(1)), document + " quotes queryShapeHash " + sample.group(1) + ", which is"
-                        + " not a fingerprint of this workload any more (" + run + "): take its sample anew from the recipes"
-                        + " under target/it/boot-*/target/recipes/ that mvn -B verify writes");
+                assertTrue(run.contains(sample.group(1)), document + " quotes the fingerprint " + sample.group(1) + ", which"
+                        + " is not a fingerprint of this workload any more (" + run + "): take its sample anew from the"
+                        + " recipes under target/it/boot-*/target/recipes/ that mvn -B verify writes");
             }
         }
-        assertTrue(samples >= 6, "the documents' samples with a queryShapeHash: " + samples);
+        assertTrue(samples >= 6, "the documents' samples with a fingerprint: " + samples);
     }
 
     private static String run(final CapturedOutput output, final String name, final String setting) {

@@ -65,7 +65,7 @@ class PropertiesAndBeansTest {
             assertEquals("app.mongo", log.getLoggerName());
             Workloads.sync(app.bean(MongoClient.class));
             assertTrue(app.bean(io.micrometer.core.instrument.MeterRegistry.class).find("mongodb.driver.commands")
-                    .tagKeys("query.shape").timer() != null, "fingerprint tag");
+                    .tagKeys("command.fingerprint").timer() != null, "fingerprint tag");
         }
     }
 
@@ -215,7 +215,8 @@ class PropertiesAndBeansTest {
                 "max-sequence-documents", "max-document-bytes", "max-in-flight", "wrap-other-listeners", "log.enabled",
                 "log.level", "log.error-level", "log.only-slow-or-failed", "log.logger-name", "log.key-value-pairs",
                 "metrics.enabled",
-                "metrics.fingerprint-tag", "metrics.write-errors-as-failures", "metrics.replace-micrometer-listener")) {
+                "metrics.fingerprint-tag", "metrics.query-shape-hash-tag", "metrics.write-errors-as-failures",
+                "metrics.replace-micrometer-listener")) {
             assertTrue(metadata.contains("\"name\": \"mongo-redact." + name + "\""), name);
         }
     }
