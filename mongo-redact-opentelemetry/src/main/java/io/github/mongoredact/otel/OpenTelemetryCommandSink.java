@@ -1,6 +1,5 @@
 package io.github.mongoredact.otel;
 
-import com.mongodb.RequestContext;
 import com.mongodb.connection.ConnectionId;
 import com.mongodb.lang.Nullable;
 import io.github.mongoredact.CallbackGuard;
@@ -11,14 +10,8 @@ import io.opentelemetry.api.OpenTelemetry;
 import io.opentelemetry.api.trace.Span;
 import io.opentelemetry.api.trace.SpanBuilder;
 import io.opentelemetry.api.trace.SpanKind;
-import io.opentelemetry.api.trace.StatusCode;
 import io.opentelemetry.api.trace.Tracer;
-import io.opentelemetry.context.Context;
 
-import java.io.PrintWriter;
-import java.io.StringWriter;
-import java.time.Instant;
-import java.util.Locale;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.LongAdder;
@@ -85,8 +78,7 @@ public final class OpenTelemetryCommandSink implements CommandSink {
     private final ConcurrentHashMap<Long, InFlightSpan> inFlight = new ConcurrentHashMap<>();
     private final LongAdder failures = new LongAdder();
     private final CallbackGuard guard = new CallbackGuard(OpenTelemetryCommandSink.class);
-    private final long epochNanosAtAnchor;
-    private final long nanoTimeAtAnchor;
+    private final EpochClock clock = new EpochClock();
 
     private OpenTelemetryCommandSink(final Builder builder, final boolean enabled, final int queryTextMaxLength) {
         String version = OpenTelemetryCommandSink.class.getPackage().getImplementationVersion();
@@ -95,9 +87,6 @@ public final class OpenTelemetryCommandSink implements CommandSink {
         this.enabled = enabled;
         this.queryTextMaxLength = queryTextMaxLength;
         this.templates = new SpanTemplates(queryTextMaxLength);
-        Instant now = Instant.now();
-        this.nanoTimeAtAnchor = System.nanoTime();
-        this.epochNanosAtAnchor = TimeUnit.SECONDS.toNanos(now.getEpochSecond()) + now.getNano();
     }
 
     /**
@@ -145,7 +134,7 @@ public final class OpenTelemetryCommandSink implements CommandSink {
             if (!traced(command)) {
                 return;
             }
-            long start = now();
+            long start = clock.now();
             long connection = command.getDriverConnectionId();
             Span span = spanBuilder(command, start, connection).startSpan();
             InFlightSpan previous = inFlight.put(connection, new InFlightSpan(span, start, command.getRequestId()));
@@ -169,13 +158,13 @@ public final class OpenTelemetryCommandSink implements CommandSink {
             InFlightSpan entry = inFlight.get(key);
             if (entry != null && entry.requestId == started.getRequestId() && inFlight.remove(key, entry)) {
                 // only the commands that are traced have a span in flight
-                end(entry.span, entry.start, command);
+                SpanOutcome.end(entry.span, entry.start, command);
                 return;
             }
             if (traced(started)) {
                 // the start was not seen (the sink was added to a running listener): the span from the completion alone
-                long start = now() - command.getElapsedNanos();
-                end(spanBuilder(started, start, key).startSpan(), start, command);
+                long start = clock.now() - command.getElapsedNanos();
+                SpanOutcome.end(spanBuilder(started, start, key).startSpan(), start, command);
             }
         } catch (Throwable t) {
             failed(t, command);
@@ -189,7 +178,7 @@ public final class OpenTelemetryCommandSink implements CommandSink {
                 command.getCollectionName(), command.getCommandName());
         SpanBuilder builder = tracer.spanBuilder(command.getCommandName())
                 .setSpanKind(SpanKind.CLIENT)
-                .setParent(parentOf(command.getRequestContext()))
+                .setParent(SpanParents.of(command.getRequestContext()))
                 .setStartTimestamp(start, TimeUnit.NANOSECONDS)
                 .setAllAttributes(template.attributes)
                 .setAttribute(SpanKeys.DRIVER_CONNECTION_ID, driverConnectionId);
@@ -201,69 +190,13 @@ public final class OpenTelemetryCommandSink implements CommandSink {
         return builder;
     }
 
-    private void end(final Span span, final long start, final CompletedCommand command) {
-        // the cursor the command opened, else the one a getMore read (both read without a copy, so with the text off too)
-        long cursorId = command.getCursorId() != 0 ? command.getCursorId() : command.getStarted().getCursorId();
-        if (cursorId != 0) {
-            span.setAttribute(SpanKeys.CURSOR_ID, cursorId);
-        }
-        Throwable failure = command.getFailure();
-        if (failure != null) {
-            int code = command.getErrorCode();
-            if (code != 0 && code != -1) {
-                span.setAttribute(SpanKeys.STATUS_CODE, Integer.toString(code));
-            }
-            String message = failure.getMessage();
-            span.setAttribute(SpanKeys.EXCEPTION_TYPE, failure.getClass().getName());
-            if (message != null) {
-                span.setAttribute(SpanKeys.EXCEPTION_MESSAGE, message);
-            }
-            span.setAttribute(SpanKeys.EXCEPTION_STACKTRACE, stackTrace(failure));
-            span.recordException(failure);
-            span.setStatus(StatusCode.ERROR, description(command));
-        } else if (command.hasError()) {
-            span.setAttribute(SpanKeys.STATUS_CODE, Integer.toString(command.getErrorCode()));
-            span.setStatus(StatusCode.ERROR, description(command));
-        }
-        span.end(start + command.getElapsedNanos(), TimeUnit.NANOSECONDS);
-    }
-
-    /** The status description: the error's code name, which tells what failed and never a value. */
-    private static String description(final CompletedCommand command) {
-        String codeName = command.getErrorCodeName();
-        return codeName != null ? codeName : "";
-    }
-
-    private static String stackTrace(final Throwable failure) {
-        StringWriter text = new StringWriter();
-        try (PrintWriter writer = new PrintWriter(text)) {
-            failure.printStackTrace(writer);
-        }
-        return text.toString();
-    }
-
     /** The specification makes no span for its sensitive commands nor for the hello family. */
     private static boolean traced(final StartedCommand command) {
         return !command.isSensitive() && !command.isHello();
     }
 
-    private static Context parentOf(@Nullable final RequestContext requestContext) {
-        if (requestContext != null && requestContext.hasKey(Context.class)) {
-            Object context = requestContext.get(Context.class);
-            if (context instanceof Context) {
-                return (Context) context;
-            }
-        }
-        return Context.current();
-    }
-
     private static ConnectionId connectionId(final StartedCommand command) {
         return command.getConnectionDescription().getConnectionId();
-    }
-
-    /** @return the wall clock in nanoseconds since the epoch, read from the monotonic clock */
-    private long now() {
-        return epochNanosAtAnchor + (System.nanoTime() - nanoTimeAtAnchor);
     }
 
     private void failed(final Throwable t, final Object subject) {
@@ -368,24 +301,9 @@ public final class OpenTelemetryCommandSink implements CommandSink {
          * @since 0.3
          */
         public OpenTelemetryCommandSink build() {
-            boolean on = enabled != null ? enabled : enabledByEnvironment();
+            boolean on = TracingEnabled.of(enabled, environment);
             int length = QueryTextLength.of(queryTextMaxLength, environment);
             return new OpenTelemetryCommandSink(this, on, length);
-        }
-
-        private boolean enabledByEnvironment() {
-            String value = environment.apply(ENABLED_VARIABLE);
-            if (value == null || value.trim().isEmpty()) {
-                return true;
-            }
-            String word = value.trim().toLowerCase(Locale.ROOT);
-            if (word.equals("1") || word.equals("true") || word.equals("yes")) {
-                return true;
-            }
-            if (word.equals("0") || word.equals("false") || word.equals("no")) {
-                return false;
-            }
-            throw new IllegalArgumentException(ENABLED_VARIABLE + " must be one of 1, true, yes, 0, false, no; was \"" + value + "\"");
         }
     }
 }
