@@ -1,6 +1,5 @@
 package io.github.mongoredact.otel;
 
-import com.mongodb.connection.ConnectionId;
 import com.mongodb.lang.Nullable;
 import io.github.mongoredact.CallbackGuard;
 import io.github.mongoredact.CommandSink;
@@ -8,12 +7,9 @@ import io.github.mongoredact.CompletedCommand;
 import io.github.mongoredact.StartedCommand;
 import io.opentelemetry.api.OpenTelemetry;
 import io.opentelemetry.api.trace.Span;
-import io.opentelemetry.api.trace.SpanBuilder;
-import io.opentelemetry.api.trace.SpanKind;
 import io.opentelemetry.api.trace.Tracer;
 
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.LongAdder;
 import java.util.function.Function;
 
@@ -30,20 +26,30 @@ import static io.github.mongoredact.internal.Checks.notNull;
  * }</pre>
  *
  * <ul>
- *   <li>Name: the command name. No span for the specification's sensitive commands nor for the {@code hello} family.</li>
+ *   <li>Name: the command name ({@link SpanNaming#DRIVER_SPECIFICATION}, the default), or the semantic conventions'
+ *   {@code db.query.summary} ({@link SpanNaming#SEMANTIC_CONVENTIONS}, {@link Builder#spanNaming(SpanNaming)}). No span for
+ *   the specification's sensitive commands nor for the {@code hello} family.</li>
  *   <li>Attributes: {@code db.system.name}, {@code db.namespace}, {@code db.collection.name} (not on {@code admin}),
- *   {@code db.command.name}, {@code db.query.summary}, {@code server.address}, {@code server.port} and the connection ids
- *   ({@code long}), {@code network.transport} ({@code tcp}, {@code unix}); text on: {@code db.mongodb.lsid} and
- *   {@code db.mongodb.txn_number} where the copy holds them; on or off: {@code db.mongodb.cursor_id} where the copy shows it,
- *   read without one ({@link CompletedCommand#getCursorId()}, {@link StartedCommand#getCursorId()}); on error the status code.</li>
+ *   {@code db.command.name} and {@code db.operation.name} (both the command's name), {@code db.query.summary} (in the form
+ *   {@link SpanNaming} chooses), {@code server.address}, {@code server.port} and the connection ids ({@code long}),
+ *   {@code network.transport} ({@code tcp}, {@code unix}); the server's query shape of a {@code find}, {@code aggregate},
+ *   {@code count} or {@code distinct}, {@code db.mongodb.query_shape} and {@code db.mongodb.query_shape_hash}
+ *   ({@link StartedCommand#getQueryShape()}, given only where the redacted copy has the same shape; on by default,
+ *   {@link Builder#queryShape(boolean)}); text on: {@code db.mongodb.lsid}, {@code db.mongodb.txn_number} and
+ *   {@code db.operation.batch.size} (an {@code update}'s or {@code delete}'s statements, a client {@code bulkWrite}'s
+ *   operations, two or more; never an {@code insert}'s documents) where the copy holds them; on or off:
+ *   {@code db.mongodb.cursor_id} where the copy shows it, read without one ({@link CompletedCommand#getCursorId()},
+ *   {@link StartedCommand#getCursorId()}); on error {@code error.type} and the status code.</li>
  *   <li>{@code db.query.text}: off by default. On with a maximum length, from {@link Builder#queryTextMaxLength(int)} or
  *   the environment variable {@value #QUERY_TEXT_MAX_LENGTH_VARIABLE}: the redacted copy as relaxed extended JSON without
  *   {@code lsid}, {@code $db}, {@code $clusterTime} and {@code signature}, cut as the logging specification cuts (a text
  * longer than the limit loses its end and gets {@code " ..."}). Under {@link io.github.mongoredact.RedactionPolicy#specOnly()}
  * that is the command the specification expects; under {@link io.github.mongoredact.RedactionPolicy#defaults()}, placeholders.</li>
- *   <li>On failure: status ERROR, {@code exception.type}, {@code exception.message} and {@code exception.stacktrace} (as
- *   attributes, and as the {@code exception} event) of the redacted failure the listener hands over, never of the original.
- *   A reply that reports write errors under {@code ok: 1} gets status ERROR and the code, without an exception.</li>
+ *   <li>On failure: status ERROR, {@code db.response.status_code} (the server's code as a string, where it is positive),
+ *   {@code error.type} (that code, else the failure's fully qualified class name), {@code exception.type},
+ *   {@code exception.message} and {@code exception.stacktrace} (as attributes, and as the {@code exception} event) of the
+ *   redacted failure the listener hands over, never of the original. A reply that reports write errors under {@code ok: 1}
+ *   gets status ERROR, the code and {@code error.type}, without an exception.</li>
  *   <li>Times: the start is taken when the listener hands the start over, the end is that start plus the elapsed time the
  *   driver measured, so the span's duration is the driver's.</li>
  *   <li>Parent: the OpenTelemetry context in the command's {@code RequestContext} (see {@link TracingContextProvider}, for
@@ -54,7 +60,9 @@ import static io.github.mongoredact.internal.Checks.notNull;
  * <p>Cost: what depends only on server, database, collection and command (the attributes; the last two query texts, of
  * commands of up to 512 bytes of shown fields, found again by those bytes; the last copy of up to 512 bytes, with its text
  * and session facts, found again by its bytes) is cached for the first 4096 keys (later ones:
- * {@link #getSpansOfUncachedKinds()}). Documents are asked for only with the text on, never replies nor the fingerprint.</p>
+ * {@link #getSpansOfUncachedKinds()}). Documents are asked for only with the text on, never replies nor the fingerprint; the
+ * query shape (on by default) makes the listener shape a find, aggregate, count or distinct and its redacted copy, which it
+ * then copies (the copy also gives an aggregation's pipeline targets to the conventions' summary).</p>
  *
  * <p>It never throws into its caller: whatever fails is caught, counted ({@link #getFailures()}) and reported once as a
  * warning through {@code System.Logger}, then at debug level. Threading: thread-safe; called on the driver's threads, on
@@ -70,10 +78,12 @@ public final class OpenTelemetryCommandSink implements CommandSink {
     /** The specification's environment variable that turns tracing off ({@code false}, {@code 0}, {@code no}) or on. */
     public static final String ENABLED_VARIABLE = "OTEL_JAVA_INSTRUMENTATION_MONGODB_ENABLED";
 
-    private final Tracer tracer;
     private final boolean enabled;
     private final int queryTextMaxLength;
+    private final SpanNaming naming;
+    private final boolean queryShape;
     private final SpanTemplates templates;
+    private final CommandSpans spans;
     /** The span of the command in flight on each connection (a connection has one), by the driver's connection id. */
     private final ConcurrentHashMap<Long, InFlightSpan> inFlight = new ConcurrentHashMap<>();
     private final LongAdder failures = new LongAdder();
@@ -82,11 +92,14 @@ public final class OpenTelemetryCommandSink implements CommandSink {
 
     private OpenTelemetryCommandSink(final Builder builder, final boolean enabled, final int queryTextMaxLength) {
         String version = OpenTelemetryCommandSink.class.getPackage().getImplementationVersion();
-        this.tracer = version == null ? builder.openTelemetry.getTracer(INSTRUMENTATION_NAME)
+        Tracer tracer = version == null ? builder.openTelemetry.getTracer(INSTRUMENTATION_NAME)
                 : builder.openTelemetry.getTracer(INSTRUMENTATION_NAME, version);
         this.enabled = enabled;
         this.queryTextMaxLength = queryTextMaxLength;
-        this.templates = new SpanTemplates(queryTextMaxLength);
+        this.naming = builder.naming;
+        this.queryShape = builder.queryShape;
+        this.templates = new SpanTemplates(queryTextMaxLength, naming);
+        this.spans = new CommandSpans(tracer, templates, naming, queryShape);
     }
 
     /**
@@ -125,6 +138,16 @@ public final class OpenTelemetryCommandSink implements CommandSink {
         return false;
     }
 
+    /**
+     * @return true while the sink makes spans and the query shape is on ({@link Builder#queryShape(boolean)}): the spans of
+     *         a find, aggregate, count or distinct carry the server's shape and its hash where the redacted copy has it
+     * @since 0.6
+     */
+    @Override
+    public boolean needsQueryShape() {
+        return enabled && queryShape;
+    }
+
     @Override
     public void started(final StartedCommand command) {
         if (!enabled) {
@@ -136,7 +159,7 @@ public final class OpenTelemetryCommandSink implements CommandSink {
             }
             long start = clock.now();
             long connection = command.getDriverConnectionId();
-            Span span = spanBuilder(command, start, connection).startSpan();
+            Span span = spans.builder(command, start, connection).startSpan();
             InFlightSpan previous = inFlight.put(connection, new InFlightSpan(span, start, command.getRequestId()));
             if (previous != null) {
                 // the completion of the command before never came (a failure of the listener): end it as it is
@@ -164,39 +187,16 @@ public final class OpenTelemetryCommandSink implements CommandSink {
             if (traced(started)) {
                 // the start was not seen (the sink was added to a running listener): the span from the completion alone
                 long start = clock.now() - command.getElapsedNanos();
-                SpanOutcome.end(spanBuilder(started, start, key).startSpan(), start, command);
+                SpanOutcome.end(spans.builder(started, start, key).startSpan(), start, command);
             }
         } catch (Throwable t) {
             failed(t, command);
         }
     }
 
-    /** @param driverConnectionId the driver's id of the command's connection */
-    private SpanBuilder spanBuilder(final StartedCommand command, final long start, final long driverConnectionId) {
-        ConnectionId connectionId = connectionId(command);
-        SpanTemplate template = templates.of(connectionId.getServerId(), command.getDatabaseName(),
-                command.getCollectionName(), command.getCommandName());
-        SpanBuilder builder = tracer.spanBuilder(command.getCommandName())
-                .setSpanKind(SpanKind.CLIENT)
-                .setParent(SpanParents.of(command.getRequestContext()))
-                .setStartTimestamp(start, TimeUnit.NANOSECONDS)
-                .setAllAttributes(template.attributes)
-                .setAttribute(SpanKeys.DRIVER_CONNECTION_ID, driverConnectionId);
-        Long serverValue = command.getServerConnectionId();
-        if (serverValue != null) {
-            builder.setAttribute(SpanKeys.SERVER_CONNECTION_ID, serverValue);
-        }
-        template.describe(command, builder);
-        return builder;
-    }
-
     /** The specification makes no span for its sensitive commands nor for the hello family. */
     private static boolean traced(final StartedCommand command) {
         return !command.isSensitive() && !command.isHello();
-    }
-
-    private static ConnectionId connectionId(final StartedCommand command) {
-        return command.getConnectionDescription().getConnectionId();
     }
 
     private void failed(final Throwable t, final Object subject) {
@@ -239,9 +239,26 @@ public final class OpenTelemetryCommandSink implements CommandSink {
         return queryTextMaxLength;
     }
 
+    /**
+     * @return the form of the span names and of {@code db.query.summary}
+     * @since 0.6
+     */
+    public SpanNaming getSpanNaming() {
+        return naming;
+    }
+
+    /**
+     * @return whether the spans carry the server's query shape and its hash
+     * @since 0.6
+     */
+    public boolean isQueryShape() {
+        return queryShape;
+    }
+
     @Override
     public String toString() {
-        return "OpenTelemetryCommandSink{enabled=" + enabled + ", queryTextMaxLength=" + queryTextMaxLength + "}";
+        return "OpenTelemetryCommandSink{enabled=" + enabled + ", queryTextMaxLength=" + queryTextMaxLength + ", spanNaming="
+                + naming + ", queryShape=" + queryShape + "}";
     }
 
     /**
@@ -255,6 +272,8 @@ public final class OpenTelemetryCommandSink implements CommandSink {
         private Integer queryTextMaxLength;
         @Nullable
         private Boolean enabled;
+        private SpanNaming naming = SpanNaming.DRIVER_SPECIFICATION;
+        private boolean queryShape = true;
         private Function<String, String> environment = System::getenv;
 
         private Builder(final OpenTelemetry openTelemetry) {
@@ -285,6 +304,32 @@ public final class OpenTelemetryCommandSink implements CommandSink {
          */
         public Builder enabled(final boolean enabled) {
             this.enabled = enabled;
+            return this;
+        }
+
+        /**
+         * @param naming how spans are named and {@code db.query.summary} is written: the driver specification's form (the
+         *               default: the command's name, {@code find app.users}) or the semantic conventions'
+         *               ({@code find users}, also the span's name, with an aggregation's pipeline targets)
+         * @return this
+         * @since 0.6
+         */
+        public Builder spanNaming(final SpanNaming naming) {
+            this.naming = notNull("naming", naming);
+            return this;
+        }
+
+        /**
+         * @param queryShape whether the spans of a {@code find}, {@code aggregate}, {@code count} or {@code distinct} carry
+         *                   {@code db.mongodb.query_shape} and {@code db.mongodb.query_shape_hash}, the server's own shape and
+         *                   hash, where the redacted copy has the same shape. On by default: it costs the shaping of those
+         *                   commands and of their copies (which the listener then makes), about what the copy costs, and
+         *                   tells nothing the copy hides. Off, the sink asks for no shape
+         * @return this
+         * @since 0.6
+         */
+        public Builder queryShape(final boolean queryShape) {
+            this.queryShape = queryShape;
             return this;
         }
 

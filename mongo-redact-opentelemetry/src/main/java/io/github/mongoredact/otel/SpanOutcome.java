@@ -9,8 +9,10 @@ import java.io.StringWriter;
 import java.util.concurrent.TimeUnit;
 
 /**
- * Ends a command span with what its completion tells: the cursor id, and on failure the status, the codes and the redacted
- * exception (never the original: the listener hands over only the redacted failure). Stateless.
+ * Ends a command span with what its completion tells: the cursor id; on an error (a failure, or a reply that reports errors
+ * under {@code ok: 1}) the status ERROR, {@code db.response.status_code} (the server's positive code) and {@code error.type}
+ * ({@link ErrorType}); on a failure the redacted exception (never the original: the listener hands over only the redacted
+ * failure). Stateless.
  */
 final class SpanOutcome {
     private SpanOutcome() {
@@ -27,12 +29,16 @@ final class SpanOutcome {
         if (cursorId != 0) {
             span.setAttribute(SpanKeys.CURSOR_ID, cursorId);
         }
+        if (command.hasError()) {
+            String code = ErrorType.statusCode(command);
+            if (code != null) {
+                span.setAttribute(SpanKeys.STATUS_CODE, code);
+            }
+            span.setAttribute(SpanKeys.ERROR_TYPE, ErrorType.of(command));
+            span.setStatus(StatusCode.ERROR, description(command));
+        }
         Throwable failure = command.getFailure();
         if (failure != null) {
-            int code = command.getErrorCode();
-            if (code != 0 && code != -1) {
-                span.setAttribute(SpanKeys.STATUS_CODE, Integer.toString(code));
-            }
             String message = failure.getMessage();
             span.setAttribute(SpanKeys.EXCEPTION_TYPE, failure.getClass().getName());
             if (message != null) {
@@ -40,10 +46,6 @@ final class SpanOutcome {
             }
             span.setAttribute(SpanKeys.EXCEPTION_STACKTRACE, stackTrace(failure));
             span.recordException(failure);
-            span.setStatus(StatusCode.ERROR, description(command));
-        } else if (command.hasError()) {
-            span.setAttribute(SpanKeys.STATUS_CODE, Integer.toString(command.getErrorCode()));
-            span.setStatus(StatusCode.ERROR, description(command));
         }
         span.end(start + command.getElapsedNanos(), TimeUnit.NANOSECONDS);
     }
