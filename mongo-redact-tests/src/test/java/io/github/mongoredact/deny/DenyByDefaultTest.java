@@ -17,7 +17,10 @@ import io.github.mongoredact.DriverShapes;
 import io.github.mongoredact.RedactingCommandListener;
 import io.github.mongoredact.RedactionPolicy;
 import io.github.mongoredact.StartedCommand;
+import io.github.mongoredact.otel.Metrics;
 import io.github.mongoredact.otel.OpenTelemetryCommandSink;
+import io.github.mongoredact.otel.OpenTelemetryMetricsSink;
+import io.github.mongoredact.otel.SpanNaming;
 import io.github.mongoredact.otel.Spans;
 import io.opentelemetry.sdk.trace.data.SpanData;
 import org.bson.BsonDocument;
@@ -42,7 +45,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * the real driver over TCP, the others as driver-shaped events), and checks that no planted value leaves in a forwarded
  * command, reply or failure, while the command's name, collection and {@code $db}, the reply's {@code ok} and the failure's
  * code do; nor in any attribute, event or status of the spans of an {@code OpenTelemetryCommandSink} on the same listener
- * (query text on, uncut). Today's leaks are listed in {@link KnownLeaks}; the table of all of them is written to
+ * (query text on, uncut; in the driver specification's form and in the conventions', with the query shape), nor in any
+ * metric attribute of an {@code OpenTelemetryMetricsSink} (returned rows on; {@link NewAttributes} checks the spans carry
+ * what issue 33 added). Today's leaks are listed in {@link KnownLeaks}; the table of all of them is written to
  * {@code target/deny-leaks.md}. Every constructed command is also sent with its twin ({@link Twins}: other values, other data
  * in the keys that are data), and the two must have one fingerprint.
  */
@@ -64,8 +69,15 @@ class DenyByDefaultTest {
     private final Spans spans = new Spans();
     private final OpenTelemetryCommandSink tracing = OpenTelemetryCommandSink.builder(spans.openTelemetry)
             .queryTextMaxLength(10_000_000).build();
+    /** The same spans in the conventions' form: the summary with every pipeline target, the name from it; the shape too. */
+    private final OpenTelemetryCommandSink conventions = OpenTelemetryCommandSink.builder(spans.openTelemetry)
+            .spanNaming(SpanNaming.SEMANTIC_CONVENTIONS).queryTextMaxLength(10_000_000).build();
+    /** The OpenTelemetry metrics, returned rows on: every metric attribute is searched. */
+    private final Metrics metrics = new Metrics();
+    private final OpenTelemetryMetricsSink otelMetrics = OpenTelemetryMetricsSink.builder(metrics.openTelemetry)
+            .returnedRows(true).build();
     private final RedactingCommandListener listener = RedactingCommandListener.builder().policy(RedactionPolicy.defaults())
-            .addListener(forwarded).addSink(sink).addSink(tracing).build();
+            .addListener(forwarded).addSink(sink).addSink(tracing).addSink(conventions).addSink(otelMetrics).build();
     private final Set<String> notCollection = new HashSet<>();
     private final Twins twins = new Twins(planted);
     private final long[] lastFingerprint = new long[1];
@@ -248,13 +260,23 @@ class DenyByDefaultTest {
         }
         List<SpanData> traced = spans.commands();
         assertTrue(traced.size() > 100, "spans: " + traced.size());
-        assertEquals(0, tracing.getFailures());
+        assertEquals(0, tracing.getFailures() + conventions.getFailures() + otelMetrics.getFailures());
         for (SpanData span : traced) {
             for (String text : Spans.allTexts(span)) {
                 finder.text("span " + span.getName(), "span", text);
             }
         }
+        NewAttributes.assertCovered(traced);
+        metrics.collect();
+        List<String> metricTexts = metrics.allTexts();
+        assertTrue(metrics.points(OpenTelemetryMetricsSink.RETURNED_ROWS).size() > 0, "returned rows recorded");
+        for (String text : metricTexts) {
+            finder.text("otel metrics", "metric attribute", text);
+        }
+        System.out.println("deny by default, OpenTelemetry: " + traced.size() + " spans (" + NewAttributes.describe(traced)
+                + "), " + metricTexts.size() + " metric names and attributes searched");
         spans.close();
+        metrics.close();
         return finder.leaks();
     }
 
