@@ -54,8 +54,9 @@ public interface CommandSink {
      * compute the query-shape fingerprint (the walk over the command's structure that it takes), and the started commands
      * carry 0. True unless a sink says otherwise, so that a sink written before this method keeps its fingerprints. Called
      * once per started event, so a sink may answer from a cheap check. When no sink reads documents nor fingerprints (metrics
-     * alone), the listener reads only the command's top level: its collection (first field, or getMore's
-     * {@code collection}) and its size, from the driver's buffers in O(1).
+     * alone), nor the query shape of a command the server shapes ({@link #needsQueryShape()}), the listener reads only the
+     * command's top level: its collection (first field, or getMore's {@code collection}) and its size, from the driver's
+     * buffers in O(1).
      *
      * @return true if the fingerprint must be computed for the next started event
      * @since 0.2

@@ -176,19 +176,20 @@ public final class CommandProcessor<S, C> {
         long cursorId = 0;
         QueryShape queryShape = null;
         DocumentRedactor redactor = null;
+        // the server's query shape is given only where the copy shows it: it takes the copy, also for a sink that reads
+        // neither documents nor fingerprints
+        boolean shape = sinks && QueryShapes.isShaped(commandName) && downstream.needsQueryShape();
         try {
             BsonDocument command = event.getCommand();
             sensitive = SpecRedaction.isSensitiveCommand(commandName, command);
             if (sensitive) {
                 owned = SpecRedaction.EMPTY;
-            } else if (!documents && !downstream.needsFingerprint()) {
+            } else if (!documents && !shape && !downstream.needsFingerprint()) {
                 // metrics alone: the top level tells the collection, the driver's buffers the size; nothing is walked
                 redactor = DocumentRedactor.borrow();
                 collection = summary.collection(command, commandName, redactor.workspace(), redactor.cursor());
                 size = redactor.workspace().encoder.sizeAsSent(command);
             } else {
-                // the server's query shape is given only where the copy shows it: it takes the copy
-                boolean shape = sinks && QueryShapes.isShaped(commandName) && downstream.needsQueryShape();
                 redactor = DocumentRedactor.borrow();
                 Redaction redaction = redactCommand(redactor, command, commandName, documents || shape, sinks);
                 byte[] bytes = redaction.takeBytes();
