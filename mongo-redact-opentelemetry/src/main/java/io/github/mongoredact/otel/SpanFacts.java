@@ -5,8 +5,9 @@ import io.opentelemetry.api.trace.SpanBuilder;
 
 /**
  * The span attributes {@link DocumentFacts} read from one redacted copy of a started command: the session id, the
- * transaction number, {@code getMore}'s cursor id and the batch size ({@link BatchSize}), each only where the copy holds it. Filled once by the reader, then
- * read only (a {@link RememberedCopy} publishes it to other threads). Not thread-safe while filled.
+ * transaction number, {@code getMore}'s cursor id and the batch size ({@link BatchSize}), each only where the copy holds it.
+ * Filled once by the reader, then read only (a {@link RememberedCopy} publishes it to other threads). Not thread-safe while
+ * filled.
  */
 final class SpanFacts {
     @Nullable

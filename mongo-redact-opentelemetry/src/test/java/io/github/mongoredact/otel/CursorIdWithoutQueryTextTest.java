@@ -36,15 +36,11 @@ class CursorIdWithoutQueryTextTest {
 
     private static final AttributeKey<Long> CURSOR_ID = AttributeKey.longKey("db.mongodb.cursor_id");
 
-    /**
-     * Five documents read in batches of two: a find that leaves a cursor open, then two getMores (the last one closes it).
-     * The query shape off: it would have the find copied (see {@code QueryShapeSpanTest}), and these tests show what the ids
-     * cost alone.
-     */
+    /** Five documents read in batches of two: a find that leaves a cursor open, then two getMores (the last one closes it). */
     private static void run(final RedactionPolicy policy, final int queryTextMaxLength, final Spans spans,
                             final RecordingSink recorder) {
         OpenTelemetryCommandSink sink = OpenTelemetryCommandSink.builder(spans.openTelemetry)
-                .queryTextMaxLength(queryTextMaxLength).queryShape(false).build();
+                .queryTextMaxLength(queryTextMaxLength).build();
         RedactingCommandListener listener = RedactingCommandListener.builder().policy(policy).addSink(sink).addSink(recorder)
                 .build();
         try (EmbeddedServer server = new EmbeddedServer()) {

@@ -26,8 +26,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 /**
  * {@code db.mongodb.query_shape} and {@code db.mongodb.query_shape_hash} on the command spans, through the real driver
  * against the embedded server: the server's own shape and hash (a hash the server's tests pin, from the command the driver
- * sends), on by default, none where the redacted copy hides what the shape would show, and none, with nothing asked or
- * copied for it, with the option off.
+ * sends), with the option on, none where the redacted copy hides what the shape would show, and none, with nothing asked or
+ * copied for it, by default (the option off).
  */
 class QueryShapeSpanTest {
     @RegisterExtension
@@ -48,12 +48,12 @@ class QueryShapeSpanTest {
     }
 
     @Test
-    void spansOfShapedCommandsCarryTheServersShapeAndHashByDefault() {
+    void spansOfShapedCommandsCarryTheServersShapeAndHashWithTheOptionOn() {
         try (Spans spans = new Spans(); EmbeddedServer server = new EmbeddedServer()) {
-            OpenTelemetryCommandSink sink = OpenTelemetryCommandSink.builder(spans.openTelemetry).build();
+            OpenTelemetryCommandSink sink = OpenTelemetryCommandSink.builder(spans.openTelemetry).queryShape(true).build();
             assertTrue(sink.isQueryShape());
             assertTrue(sink.needsQueryShape());
-            RecordingSink recorder = new RecordingSink(false, false);
+            RecordingSink recorder = new RecordingSink(false, false, false);
             workload(server, RedactingCommandListener.builder().policy(RedactionPolicy.defaults()).addSink(sink)
                     .addSink(recorder).build());
 
@@ -79,11 +79,11 @@ class QueryShapeSpanTest {
     }
 
     @Test
-    void withTheOptionOffNoShapeIsAskedForNorCarried() {
+    void offByDefaultNoShapeIsAskedForNorCarried() {
         try (Spans spans = new Spans(); EmbeddedServer server = new EmbeddedServer()) {
-            OpenTelemetryCommandSink sink = OpenTelemetryCommandSink.builder(spans.openTelemetry).queryShape(false).build();
-            assertFalse(sink.needsQueryShape());
-            RecordingSink recorder = new RecordingSink(false, false);
+            OpenTelemetryCommandSink sink = OpenTelemetryCommandSink.builder(spans.openTelemetry).build();
+            assertFalse(sink.isQueryShape() || sink.needsQueryShape());
+            RecordingSink recorder = new RecordingSink(false, false, false);
             workload(server, RedactingCommandListener.builder().addSink(sink).addSink(recorder).build());
             spans.commands().forEach(span -> assertNull(span.getAttributes().get(HASH), span.toString()));
             recorder.started.forEach(started -> assertNull(started.getCommand(), started.toString()));

@@ -84,7 +84,7 @@ class SemanticConventionsRegistryTest {
             OpenTelemetryCommandSink specSpans = OpenTelemetryCommandSink.builder(spans.openTelemetry).queryTextMaxLength(1000)
                     .build();
             OpenTelemetryCommandSink conventionsSpans = OpenTelemetryCommandSink.builder(spans.openTelemetry)
-                    .spanNaming(SpanNaming.SEMANTIC_CONVENTIONS).build();
+                    .spanNaming(SpanNaming.SEMANTIC_CONVENTIONS).queryShape(true).build();
             RedactingCommandListener listener = RedactingCommandListener.builder().policy(RedactionPolicy.defaults())
                     .addSink(specSpans).addSink(conventionsSpans).addSink(metricsSink).build();
             workload(server, listener);

@@ -69,6 +69,12 @@ class SemanticConventionsSpanTest {
                 .build();
     }
 
+    /** The conventions' sink with the query shape on and the text off: the shape is what has the aggregate copied. */
+    private OpenTelemetryCommandSink shapingSink() {
+        return OpenTelemetryCommandSink.builder(spans.openTelemetry).spanNaming(SpanNaming.SEMANTIC_CONVENTIONS)
+                .queryShape(true).build();
+    }
+
     @Test
     void operationNameIsTheCommandsBesideTheSpecificationsCommandNameAndFailuresCarryErrorType() {
         OpenTelemetryCommandSink sink = sink(SpanNaming.DRIVER_SPECIFICATION, 0);
@@ -149,7 +155,7 @@ class SemanticConventionsSpanTest {
 
     @Test
     void theConventionsSummaryNamesEveryTargetOfAnAggregationTheCopyShowsAndNamesTheSpan() {
-        MongoCollection<Document> users = users(RedactionPolicy.defaults(), sink(SpanNaming.SEMANTIC_CONVENTIONS, 0));
+        MongoCollection<Document> users = users(RedactionPolicy.defaults(), shapingSink());
         users.insertOne(new Document("_id", 1).append("email", "ada@example.org"));
         users.find(Filters.eq("email", "ada@example.org")).first();
         // the embedded server refuses $unionWith after the driver sent the command: its span is made all the same
@@ -176,7 +182,7 @@ class SemanticConventionsSpanTest {
     void aTargetTheCopyHidesIsLeftOutOfTheSummary() {
         RedactionPolicy hidesLookup = RedactionPolicy.builder(RedactionPolicy.defaults())
                 .field("@stage.$lookup.from", FieldAction.REDACT).build();
-        MongoCollection<Document> users = users(hidesLookup, sink(SpanNaming.SEMANTIC_CONVENTIONS, 0));
+        MongoCollection<Document> users = users(hidesLookup, sink(SpanNaming.SEMANTIC_CONVENTIONS, 1000));
         assertThrows(MongoException.class, () -> users.aggregate(Arrays.asList(Document.parse("{\"$lookup\": {\"from\":"
                 + " \"secret_orders\", \"localField\": \"_id\", \"foreignField\": \"user\", \"as\": \"o\"}}"),
                 Document.parse("{\"$unionWith\": \"x\"}"), Document.parse("{\"$out\": \"archive\"}"))).into(new ArrayList<>()));
@@ -184,6 +190,15 @@ class SemanticConventionsSpanTest {
                 .findFirst().orElseThrow(AssertionError::new);
         assertEquals("aggregate users x archive", aggregate.getAttributes().get(SUMMARY));
         assertFalse(aggregate.getName().contains("secret"), aggregate.getName());
+    }
+
+    @Test
+    void withoutACopyTheSummaryNamesTheAggregatesOwnCollectionOnly() {
+        MongoCollection<Document> users = users(RedactionPolicy.defaults(), sink(SpanNaming.SEMANTIC_CONVENTIONS, 0));
+        users.aggregate(Arrays.asList(Document.parse("{\"$lookup\": {\"from\": \"orders\", \"localField\": \"_id\","
+                + " \"foreignField\": \"user\", \"as\": \"o\"}}"))).into(new ArrayList<>());
+        assertEquals("aggregate users", spans.named("aggregate users").get(0).getAttributes().get(SUMMARY),
+                "text and shape off: no copy, so no pipeline target");
     }
 
     @Test

@@ -75,6 +75,7 @@ class OpenTelemetryWiringTest {
     void theSpanOptionsAndTheMetricsSinkAreWiredFromTheProperties() {
         Map<String, Object> properties = new HashMap<>();
         properties.put("mongo-redact.tracing.span-naming", "semantic-conventions");
+        properties.put("mongo-redact.tracing.query-shape", "true");
         properties.put("mongo-redact.opentelemetry-metrics.returned-rows", "true");
         MongoServer server = new MongoServer(new MemoryBackend());
         server.bind("127.0.0.1", 0);
@@ -102,10 +103,9 @@ class OpenTelemetryWiringTest {
     }
 
     @Test
-    void theMetricsSinkIsOffWithItsSwitchAndTheQueryShapeWithItsOwn() {
+    void theMetricsSinkIsOffWithItsSwitchAndTheQueryShapeByDefault() {
         Map<String, Object> properties = new HashMap<>();
         properties.put("mongo-redact.opentelemetry-metrics.enabled", "false");
-        properties.put("mongo-redact.tracing.query-shape", "false");
         MongoServer server = new MongoServer(new MemoryBackend());
         server.bind("127.0.0.1", 0);
         try (ConfigurableApplicationContext context = start(server, properties)) {

@@ -68,10 +68,10 @@ class DenyByDefaultTest {
     /** The OpenTelemetry sink on the same listener, its query text uncut: every attribute and event of its spans is searched. */
     private final Spans spans = new Spans();
     private final OpenTelemetryCommandSink tracing = OpenTelemetryCommandSink.builder(spans.openTelemetry)
-            .queryTextMaxLength(10_000_000).build();
+            .queryTextMaxLength(10_000_000).queryShape(true).build();
     /** The same spans in the conventions' form: the summary with every pipeline target, the name from it; the shape too. */
     private final OpenTelemetryCommandSink conventions = OpenTelemetryCommandSink.builder(spans.openTelemetry)
-            .spanNaming(SpanNaming.SEMANTIC_CONVENTIONS).queryTextMaxLength(10_000_000).build();
+            .spanNaming(SpanNaming.SEMANTIC_CONVENTIONS).queryTextMaxLength(10_000_000).queryShape(true).build();
     /** The OpenTelemetry metrics, returned rows on: every metric attribute is searched. */
     private final Metrics metrics = new Metrics();
     private final OpenTelemetryMetricsSink otelMetrics = OpenTelemetryMetricsSink.builder(metrics.openTelemetry)

@@ -35,9 +35,10 @@ public class MongoRedactTracingProperties {
 
     /**
      * Whether the spans of a find, aggregate, count or distinct carry db.mongodb.query_shape and db.mongodb.query_shape_hash,
-     * MongoDB's own query shape and hash, where the redacted copy has the same shape.
+     * MongoDB's own query shape and hash, where the redacted copy has the same shape. Off by default: it has every such
+     * command copied and shaped, sampled or not (several microseconds each).
      */
-    private boolean queryShape = true;
+    private boolean queryShape;
 
     /** The forms of span names and summaries, as {@code io.github.mongoredact.otel.SpanNaming} names them. */
     public enum SpanNaming {
