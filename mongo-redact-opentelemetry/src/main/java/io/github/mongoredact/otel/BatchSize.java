@@ -1,5 +1,6 @@
 package io.github.mongoredact.otel;
 
+import com.mongodb.lang.Nullable;
 import io.github.mongoredact.OwnedDocument;
 import org.bson.BsonValue;
 
@@ -25,6 +26,7 @@ final class BatchSize {
         return count >= 2 ? count : -1;
     }
 
+    @Nullable
     private static String statements(final String commandName) {
         switch (commandName) {
             case "update":

@@ -1,5 +1,6 @@
 package io.github.mongoredact.otel;
 
+import com.mongodb.lang.Nullable;
 import io.opentelemetry.api.metrics.DoubleHistogramBuilder;
 import io.opentelemetry.api.metrics.LongHistogramBuilder;
 
@@ -28,7 +29,9 @@ import java.util.List;
  */
 final class BucketAdvice {
     static final String METHOD = "setExplicitBucketBoundariesAdvice";
+    @Nullable
     private static final Method STABLE_DOUBLE = publicMethod(DoubleHistogramBuilder.class);
+    @Nullable
     private static final Method STABLE_LONG = publicMethod(LongHistogramBuilder.class);
 
     /** How the advice reached the builder. */
@@ -52,7 +55,7 @@ final class BucketAdvice {
         return apply(builder, STABLE_LONG, LongHistogramBuilder.class, boundaries);
     }
 
-    private static Path apply(final Object builder, final Method stable, final Class<?> api, final List<?> boundaries) {
+    private static Path apply(final Object builder, @Nullable final Method stable, final Class<?> api, final List<?> boundaries) {
         try {
             if (stable != null) {
                 stable.invoke(builder, boundaries);
@@ -70,6 +73,7 @@ final class BucketAdvice {
     }
 
     /** @return the method on a public interface of the builder's class that extends the API's builder, or null */
+    @Nullable
     private static Method extendedMethod(final Class<?> type, final Class<?> api) {
         Deque<Class<?>> pending = new ArrayDeque<>();
         for (Class<?> c = type; c != null; c = c.getSuperclass()) {
@@ -88,6 +92,7 @@ final class BucketAdvice {
         return null;
     }
 
+    @Nullable
     private static Method publicMethod(final Class<?> type) {
         try {
             return type.getMethod(METHOD, List.class);

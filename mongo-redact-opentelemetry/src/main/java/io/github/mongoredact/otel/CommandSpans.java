@@ -50,9 +50,10 @@ final class CommandSpans {
             builder.setAttribute(SpanKeys.SERVER_CONNECTION_ID, serverValue);
         }
         String shape = queryShape ? command.getQueryShape() : null;
-        if (shape != null) {
+        String hash = shape == null ? null : command.getQueryShapeHash();
+        if (shape != null && hash != null) {
             builder.setAttribute(SpanKeys.QUERY_SHAPE, shape);
-            builder.setAttribute(SpanKeys.QUERY_SHAPE_HASH, command.getQueryShapeHash());
+            builder.setAttribute(SpanKeys.QUERY_SHAPE_HASH, hash);
         }
         template.describe(command, builder);
         return builder;

@@ -1,5 +1,6 @@
 package io.github.mongoredact.otel;
 
+import com.mongodb.lang.Nullable;
 import io.github.mongoredact.CompletedCommand;
 import io.opentelemetry.api.common.Attributes;
 
@@ -27,6 +28,7 @@ final class MetricKind {
      * @param command a command that has an error
      * @return the kept set of its error, or null where the kind keeps no more
      */
+    @Nullable
     Attributes error(final CompletedCommand command) {
         int code = command.getErrorCode() > 0 ? command.getErrorCode() : 0;
         Throwable failure = command.getFailure();

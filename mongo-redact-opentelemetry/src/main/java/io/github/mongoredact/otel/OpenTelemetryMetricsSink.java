@@ -1,5 +1,6 @@
 package io.github.mongoredact.otel;
 
+import com.mongodb.lang.Nullable;
 import io.github.mongoredact.CallbackGuard;
 import io.github.mongoredact.CommandSink;
 import io.github.mongoredact.CompletedCommand;
@@ -69,6 +70,7 @@ public final class OpenTelemetryMetricsSink implements CommandSink {
     private static final double NANOS_PER_SECOND = 1e9;
 
     private final DoubleHistogram duration;
+    @Nullable
     private final LongHistogram rows;
     private final boolean returnedRows;
     private final BucketAdvice.Path advice;

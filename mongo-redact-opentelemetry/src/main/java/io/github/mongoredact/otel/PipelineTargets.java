@@ -1,5 +1,6 @@
 package io.github.mongoredact.otel;
 
+import com.mongodb.lang.Nullable;
 import io.github.mongoredact.OwnedDocument;
 import org.bson.BsonDocument;
 import org.bson.BsonValue;
@@ -92,7 +93,7 @@ final class PipelineTargets {
     }
 
     /** Adds a name given as a string, or as {@code {db, coll}} (written {@code db.coll}, or {@code coll} without a db). */
-    private static void add(final BsonValue target, final List<String> targets) {
+    private static void add(@Nullable final BsonValue target, final List<String> targets) {
         if (target == null) {
             return;
         }
@@ -112,7 +113,8 @@ final class PipelineTargets {
     }
 
     /** @return the string the copy holds, or null for another type, an empty string or a placeholder */
-    private static String name(final BsonValue value) {
+    @Nullable
+    private static String name(@Nullable final BsonValue value) {
         if (value == null || !value.isString()) {
             return null;
         }
