@@ -1,7 +1,5 @@
 package io.github.mongoredact.otel;
 
-import com.mongodb.RequestContext;
-import com.mongodb.connection.ConnectionId;
 import com.mongodb.lang.Nullable;
 import io.github.mongoredact.CallbackGuard;
 import io.github.mongoredact.CommandSink;
@@ -9,18 +7,9 @@ import io.github.mongoredact.CompletedCommand;
 import io.github.mongoredact.StartedCommand;
 import io.opentelemetry.api.OpenTelemetry;
 import io.opentelemetry.api.trace.Span;
-import io.opentelemetry.api.trace.SpanBuilder;
-import io.opentelemetry.api.trace.SpanKind;
-import io.opentelemetry.api.trace.StatusCode;
 import io.opentelemetry.api.trace.Tracer;
-import io.opentelemetry.context.Context;
 
-import java.io.PrintWriter;
-import java.io.StringWriter;
-import java.time.Instant;
-import java.util.Locale;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.LongAdder;
 import java.util.function.Function;
 
@@ -37,20 +26,30 @@ import static io.github.mongoredact.internal.Checks.notNull;
  * }</pre>
  *
  * <ul>
- *   <li>Name: the command name. No span for the specification's sensitive commands nor for the {@code hello} family.</li>
+ *   <li>Name: the command name ({@link SpanNaming#DRIVER_SPECIFICATION}, the default), or the semantic conventions'
+ *   {@code db.query.summary} ({@link SpanNaming#SEMANTIC_CONVENTIONS}, {@link Builder#spanNaming(SpanNaming)}). No span for
+ *   the specification's sensitive commands nor for the {@code hello} family.</li>
  *   <li>Attributes: {@code db.system.name}, {@code db.namespace}, {@code db.collection.name} (not on {@code admin}),
- *   {@code db.command.name}, {@code db.query.summary}, {@code server.address}, {@code server.port} and the connection ids
- *   ({@code long}), {@code network.transport} ({@code tcp}, {@code unix}); text on: {@code db.mongodb.lsid} and
- *   {@code db.mongodb.txn_number} where the copy holds them; on or off: {@code db.mongodb.cursor_id} where the copy shows it,
- *   read without one ({@link CompletedCommand#getCursorId()}, {@link StartedCommand#getCursorId()}); on error the status code.</li>
+ *   {@code db.command.name} and {@code db.operation.name} (both the command's name), {@code db.query.summary} (in the form
+ *   {@link SpanNaming} chooses), {@code server.address}, {@code server.port} and the connection ids ({@code long}),
+ *   {@code network.transport} ({@code tcp}, {@code unix}); the server's query shape of a {@code find}, {@code aggregate},
+ *   {@code count} or {@code distinct}, {@code db.mongodb.query_shape} and {@code db.mongodb.query_shape_hash}
+ *   ({@link StartedCommand#getQueryShape()}, given only where the redacted copy has the same shape; opt-in,
+ *   {@link Builder#queryShape(boolean)}); text on: {@code db.mongodb.lsid}, {@code db.mongodb.txn_number} and
+ *   {@code db.operation.batch.size} (an {@code update}'s or {@code delete}'s statements, a client {@code bulkWrite}'s
+ *   operations, two or more; never an {@code insert}'s documents) where the copy holds them; on or off:
+ *   {@code db.mongodb.cursor_id} where the copy shows it, read without one ({@link CompletedCommand#getCursorId()},
+ *   {@link StartedCommand#getCursorId()}); on error {@code error.type} and the status code.</li>
  *   <li>{@code db.query.text}: off by default. On with a maximum length, from {@link Builder#queryTextMaxLength(int)} or
  *   the environment variable {@value #QUERY_TEXT_MAX_LENGTH_VARIABLE}: the redacted copy as relaxed extended JSON without
  *   {@code lsid}, {@code $db}, {@code $clusterTime} and {@code signature}, cut as the logging specification cuts (a text
  * longer than the limit loses its end and gets {@code " ..."}). Under {@link io.github.mongoredact.RedactionPolicy#specOnly()}
  * that is the command the specification expects; under {@link io.github.mongoredact.RedactionPolicy#defaults()}, placeholders.</li>
- *   <li>On failure: status ERROR, {@code exception.type}, {@code exception.message} and {@code exception.stacktrace} (as
- *   attributes, and as the {@code exception} event) of the redacted failure the listener hands over, never of the original.
- *   A reply that reports write errors under {@code ok: 1} gets status ERROR and the code, without an exception.</li>
+ *   <li>On failure: status ERROR, {@code db.response.status_code} (the server's code as a string, where it is positive),
+ *   {@code error.type} (that code, else the failure's fully qualified class name), {@code exception.type},
+ *   {@code exception.message} and {@code exception.stacktrace} (as attributes, and as the {@code exception} event) of the
+ *   redacted failure the listener hands over, never of the original. A reply that reports write errors under {@code ok: 1}
+ *   gets status ERROR, the code and {@code error.type}, without an exception.</li>
  *   <li>Times: the start is taken when the listener hands the start over, the end is that start plus the elapsed time the
  *   driver measured, so the span's duration is the driver's.</li>
  *   <li>Parent: the OpenTelemetry context in the command's {@code RequestContext} (see {@link TracingContextProvider}, for
@@ -61,7 +60,9 @@ import static io.github.mongoredact.internal.Checks.notNull;
  * <p>Cost: what depends only on server, database, collection and command (the attributes; the last two query texts, of
  * commands of up to 512 bytes of shown fields, found again by those bytes; the last copy of up to 512 bytes, with its text
  * and session facts, found again by its bytes) is cached for the first 4096 keys (later ones:
- * {@link #getSpansOfUncachedKinds()}). Documents are asked for only with the text on, never replies nor the fingerprint.</p>
+ * {@link #getSpansOfUncachedKinds()}). Documents are asked for only with the text on, never replies nor the fingerprint; the
+ * query shape (opt-in) makes the listener copy a find, aggregate, count or distinct and shape it and its copy (the copy also
+ * gives an aggregation's pipeline targets to the conventions' summary).</p>
  *
  * <p>It never throws into its caller: whatever fails is caught, counted ({@link #getFailures()}) and reported once as a
  * warning through {@code System.Logger}, then at debug level. Threading: thread-safe; called on the driver's threads, on
@@ -77,27 +78,28 @@ public final class OpenTelemetryCommandSink implements CommandSink {
     /** The specification's environment variable that turns tracing off ({@code false}, {@code 0}, {@code no}) or on. */
     public static final String ENABLED_VARIABLE = "OTEL_JAVA_INSTRUMENTATION_MONGODB_ENABLED";
 
-    private final Tracer tracer;
     private final boolean enabled;
     private final int queryTextMaxLength;
+    private final SpanNaming naming;
+    private final boolean queryShape;
     private final SpanTemplates templates;
+    private final CommandSpans spans;
     /** The span of the command in flight on each connection (a connection has one), by the driver's connection id. */
     private final ConcurrentHashMap<Long, InFlightSpan> inFlight = new ConcurrentHashMap<>();
     private final LongAdder failures = new LongAdder();
     private final CallbackGuard guard = new CallbackGuard(OpenTelemetryCommandSink.class);
-    private final long epochNanosAtAnchor;
-    private final long nanoTimeAtAnchor;
+    private final EpochClock clock = new EpochClock();
 
     private OpenTelemetryCommandSink(final Builder builder, final boolean enabled, final int queryTextMaxLength) {
         String version = OpenTelemetryCommandSink.class.getPackage().getImplementationVersion();
-        this.tracer = version == null ? builder.openTelemetry.getTracer(INSTRUMENTATION_NAME)
+        Tracer tracer = version == null ? builder.openTelemetry.getTracer(INSTRUMENTATION_NAME)
                 : builder.openTelemetry.getTracer(INSTRUMENTATION_NAME, version);
         this.enabled = enabled;
         this.queryTextMaxLength = queryTextMaxLength;
-        this.templates = new SpanTemplates(queryTextMaxLength);
-        Instant now = Instant.now();
-        this.nanoTimeAtAnchor = System.nanoTime();
-        this.epochNanosAtAnchor = TimeUnit.SECONDS.toNanos(now.getEpochSecond()) + now.getNano();
+        this.naming = builder.naming;
+        this.queryShape = builder.queryShape;
+        this.templates = new SpanTemplates(queryTextMaxLength, naming);
+        this.spans = new CommandSpans(tracer, templates, naming, queryShape);
     }
 
     /**
@@ -136,6 +138,16 @@ public final class OpenTelemetryCommandSink implements CommandSink {
         return false;
     }
 
+    /**
+     * @return true while the sink makes spans and the query shape is on ({@link Builder#queryShape(boolean)}): the spans of
+     *         a find, aggregate, count or distinct carry the server's shape and its hash where the redacted copy has it
+     * @since 0.6
+     */
+    @Override
+    public boolean needsQueryShape() {
+        return enabled && queryShape;
+    }
+
     @Override
     public void started(final StartedCommand command) {
         if (!enabled) {
@@ -145,9 +157,9 @@ public final class OpenTelemetryCommandSink implements CommandSink {
             if (!traced(command)) {
                 return;
             }
-            long start = now();
+            long start = clock.now();
             long connection = command.getDriverConnectionId();
-            Span span = spanBuilder(command, start, connection).startSpan();
+            Span span = spans.builder(command, start, connection).startSpan();
             InFlightSpan previous = inFlight.put(connection, new InFlightSpan(span, start, command.getRequestId()));
             if (previous != null) {
                 // the completion of the command before never came (a failure of the listener): end it as it is
@@ -169,101 +181,22 @@ public final class OpenTelemetryCommandSink implements CommandSink {
             InFlightSpan entry = inFlight.get(key);
             if (entry != null && entry.requestId == started.getRequestId() && inFlight.remove(key, entry)) {
                 // only the commands that are traced have a span in flight
-                end(entry.span, entry.start, command);
+                SpanOutcome.end(entry.span, entry.start, command);
                 return;
             }
             if (traced(started)) {
                 // the start was not seen (the sink was added to a running listener): the span from the completion alone
-                long start = now() - command.getElapsedNanos();
-                end(spanBuilder(started, start, key).startSpan(), start, command);
+                long start = clock.now() - command.getElapsedNanos();
+                SpanOutcome.end(spans.builder(started, start, key).startSpan(), start, command);
             }
         } catch (Throwable t) {
             failed(t, command);
         }
     }
 
-    /** @param driverConnectionId the driver's id of the command's connection */
-    private SpanBuilder spanBuilder(final StartedCommand command, final long start, final long driverConnectionId) {
-        ConnectionId connectionId = connectionId(command);
-        SpanTemplate template = templates.of(connectionId.getServerId(), command.getDatabaseName(),
-                command.getCollectionName(), command.getCommandName());
-        SpanBuilder builder = tracer.spanBuilder(command.getCommandName())
-                .setSpanKind(SpanKind.CLIENT)
-                .setParent(parentOf(command.getRequestContext()))
-                .setStartTimestamp(start, TimeUnit.NANOSECONDS)
-                .setAllAttributes(template.attributes)
-                .setAttribute(SpanKeys.DRIVER_CONNECTION_ID, driverConnectionId);
-        Long serverValue = command.getServerConnectionId();
-        if (serverValue != null) {
-            builder.setAttribute(SpanKeys.SERVER_CONNECTION_ID, serverValue);
-        }
-        template.describe(command, builder);
-        return builder;
-    }
-
-    private void end(final Span span, final long start, final CompletedCommand command) {
-        // the cursor the command opened, else the one a getMore read (both read without a copy, so with the text off too)
-        long cursorId = command.getCursorId() != 0 ? command.getCursorId() : command.getStarted().getCursorId();
-        if (cursorId != 0) {
-            span.setAttribute(SpanKeys.CURSOR_ID, cursorId);
-        }
-        Throwable failure = command.getFailure();
-        if (failure != null) {
-            int code = command.getErrorCode();
-            if (code != 0 && code != -1) {
-                span.setAttribute(SpanKeys.STATUS_CODE, Integer.toString(code));
-            }
-            String message = failure.getMessage();
-            span.setAttribute(SpanKeys.EXCEPTION_TYPE, failure.getClass().getName());
-            if (message != null) {
-                span.setAttribute(SpanKeys.EXCEPTION_MESSAGE, message);
-            }
-            span.setAttribute(SpanKeys.EXCEPTION_STACKTRACE, stackTrace(failure));
-            span.recordException(failure);
-            span.setStatus(StatusCode.ERROR, description(command));
-        } else if (command.hasError()) {
-            span.setAttribute(SpanKeys.STATUS_CODE, Integer.toString(command.getErrorCode()));
-            span.setStatus(StatusCode.ERROR, description(command));
-        }
-        span.end(start + command.getElapsedNanos(), TimeUnit.NANOSECONDS);
-    }
-
-    /** The status description: the error's code name, which tells what failed and never a value. */
-    private static String description(final CompletedCommand command) {
-        String codeName = command.getErrorCodeName();
-        return codeName != null ? codeName : "";
-    }
-
-    private static String stackTrace(final Throwable failure) {
-        StringWriter text = new StringWriter();
-        try (PrintWriter writer = new PrintWriter(text)) {
-            failure.printStackTrace(writer);
-        }
-        return text.toString();
-    }
-
     /** The specification makes no span for its sensitive commands nor for the hello family. */
     private static boolean traced(final StartedCommand command) {
         return !command.isSensitive() && !command.isHello();
-    }
-
-    private static Context parentOf(@Nullable final RequestContext requestContext) {
-        if (requestContext != null && requestContext.hasKey(Context.class)) {
-            Object context = requestContext.get(Context.class);
-            if (context instanceof Context) {
-                return (Context) context;
-            }
-        }
-        return Context.current();
-    }
-
-    private static ConnectionId connectionId(final StartedCommand command) {
-        return command.getConnectionDescription().getConnectionId();
-    }
-
-    /** @return the wall clock in nanoseconds since the epoch, read from the monotonic clock */
-    private long now() {
-        return epochNanosAtAnchor + (System.nanoTime() - nanoTimeAtAnchor);
     }
 
     private void failed(final Throwable t, final Object subject) {
@@ -306,9 +239,26 @@ public final class OpenTelemetryCommandSink implements CommandSink {
         return queryTextMaxLength;
     }
 
+    /**
+     * @return the form of the span names and of {@code db.query.summary}
+     * @since 0.6
+     */
+    public SpanNaming getSpanNaming() {
+        return naming;
+    }
+
+    /**
+     * @return whether the spans carry the server's query shape and its hash
+     * @since 0.6
+     */
+    public boolean isQueryShape() {
+        return queryShape;
+    }
+
     @Override
     public String toString() {
-        return "OpenTelemetryCommandSink{enabled=" + enabled + ", queryTextMaxLength=" + queryTextMaxLength + "}";
+        return "OpenTelemetryCommandSink{enabled=" + enabled + ", queryTextMaxLength=" + queryTextMaxLength + ", spanNaming="
+                + naming + ", queryShape=" + queryShape + "}";
     }
 
     /**
@@ -322,6 +272,8 @@ public final class OpenTelemetryCommandSink implements CommandSink {
         private Integer queryTextMaxLength;
         @Nullable
         private Boolean enabled;
+        private SpanNaming naming = SpanNaming.DRIVER_SPECIFICATION;
+        private boolean queryShape;
         private Function<String, String> environment = System::getenv;
 
         private Builder(final OpenTelemetry openTelemetry) {
@@ -355,6 +307,34 @@ public final class OpenTelemetryCommandSink implements CommandSink {
             return this;
         }
 
+        /**
+         * @param naming how spans are named and {@code db.query.summary} is written: the driver specification's form (the
+         *               default: the command's name, {@code find app.users}) or the semantic conventions'
+         *               ({@code find users}, also the span's name, with an aggregation's pipeline targets)
+         * @return this
+         * @since 0.6
+         */
+        public Builder spanNaming(final SpanNaming naming) {
+            this.naming = notNull("naming", naming);
+            return this;
+        }
+
+        /**
+         * @param queryShape whether the spans of a {@code find}, {@code aggregate}, {@code count} or {@code distinct} carry
+         *                   {@code db.mongodb.query_shape} and {@code db.mongodb.query_shape_hash}, the server's own shape and
+         *                   hash, where the redacted copy has the same shape. Off by default, for its cost: the listener then
+         *                   copies every such command and shapes it and its copy, whether or not its span is sampled, and
+         *                   the span reads the shape's text and hash (measured: 4.7 us and 5 KiB for a find by one field,
+         *                   about ten times the copy alone and five times a whole span with the query text on; 25 us and
+         *                   24 KiB for a find by twenty fields). It tells nothing the copy hides
+         * @return this
+         * @since 0.6
+         */
+        public Builder queryShape(final boolean queryShape) {
+            this.queryShape = queryShape;
+            return this;
+        }
+
         /** For tests: where environment variables are read. */
         Builder environment(final Function<String, String> environment) {
             this.environment = notNull("environment", environment);
@@ -368,24 +348,9 @@ public final class OpenTelemetryCommandSink implements CommandSink {
          * @since 0.3
          */
         public OpenTelemetryCommandSink build() {
-            boolean on = enabled != null ? enabled : enabledByEnvironment();
+            boolean on = TracingEnabled.of(enabled, environment);
             int length = QueryTextLength.of(queryTextMaxLength, environment);
             return new OpenTelemetryCommandSink(this, on, length);
-        }
-
-        private boolean enabledByEnvironment() {
-            String value = environment.apply(ENABLED_VARIABLE);
-            if (value == null || value.trim().isEmpty()) {
-                return true;
-            }
-            String word = value.trim().toLowerCase(Locale.ROOT);
-            if (word.equals("1") || word.equals("true") || word.equals("yes")) {
-                return true;
-            }
-            if (word.equals("0") || word.equals("false") || word.equals("no")) {
-                return false;
-            }
-            throw new IllegalArgumentException(ENABLED_VARIABLE + " must be one of 1, true, yes, 0, false, no; was \"" + value + "\"");
         }
     }
 }

@@ -5,8 +5,9 @@ import io.opentelemetry.api.trace.SpanBuilder;
 
 /**
  * The span attributes {@link DocumentFacts} read from one redacted copy of a started command: the session id, the
- * transaction number and {@code getMore}'s cursor id, each only where the copy holds it. Filled once by the reader, then
- * read only (a {@link RememberedCopy} publishes it to other threads). Not thread-safe while filled.
+ * transaction number, {@code getMore}'s cursor id and the batch size ({@link BatchSize}), each only where the copy holds it.
+ * Filled once by the reader, then read only (a {@link RememberedCopy} publishes it to other threads). Not thread-safe while
+ * filled.
  */
 final class SpanFacts {
     @Nullable
@@ -15,6 +16,7 @@ final class SpanFacts {
     private long txnNumber;
     private boolean hasCursorId;
     private long cursorId;
+    private long batchSize = -1;
 
     void lsid(final String id) {
         this.lsid = id;
@@ -30,10 +32,17 @@ final class SpanFacts {
         this.cursorId = id;
     }
 
+    void batchSize(final long size) {
+        this.batchSize = size;
+    }
+
     /** Sets the attributes of the facts found on the span. */
     void applyTo(final SpanBuilder span) {
         if (hasCursorId) {
             span.setAttribute(SpanKeys.CURSOR_ID, cursorId);
+        }
+        if (batchSize >= 0) {
+            span.setAttribute(SpanKeys.BATCH_SIZE, batchSize);
         }
         if (hasTxnNumber) {
             span.setAttribute(SpanKeys.TXN_NUMBER, txnNumber);

@@ -22,6 +22,10 @@ final class SpanTemplate {
     static final int TRIAL = 16;
     private final Kind kind;
     final Attributes attributes;
+    /** The name of the spans of this kind (the command's, or the summary's: {@link SpanNaming}). */
+    final String spanName;
+    /** The {@code db.query.summary} of this kind, which {@link #attributes} holds. */
+    final String summary;
     /** The query texts of this kind of command; null when the text is off. */
     @Nullable
     final QueryTextCache queryTexts;
@@ -31,9 +35,12 @@ final class SpanTemplate {
     private boolean remembersCopies;
 
     /** @param remembersTexts whether its query texts are remembered ({@link SpanTemplates} bounds the kinds that do) */
-    SpanTemplate(final Kind kind, final Attributes attributes, final int queryTextMaxLength, final boolean remembersTexts) {
+    SpanTemplate(final Kind kind, final Attributes attributes, final String spanName, final String summary,
+                 final int queryTextMaxLength, final boolean remembersTexts) {
         this.kind = kind;
         this.attributes = attributes;
+        this.spanName = spanName;
+        this.summary = summary;
         this.queryTexts = queryTextMaxLength > 0 ? new QueryTextCache(queryTextMaxLength, remembersTexts) : null;
         this.remembersCopies = remembersTexts;
     }
@@ -96,10 +103,10 @@ final class SpanTemplate {
 
     /** The key of a template: server, database, collection ("" where the span names none) and command name. */
     static final class Kind {
-        private final ServerId serverId;
-        private final String database;
-        private final String collection;
-        private final String command;
+        final ServerId serverId;
+        final String database;
+        final String collection;
+        final String command;
 
         Kind(final ServerId serverId, final String database, final String collection, final String command) {
             this.serverId = serverId;

@@ -32,19 +32,24 @@ final class SpanTemplates {
     private final AtomicInteger kept = new AtomicInteger();
     private final LongAdder notKept = new LongAdder();
     private final int queryTextMaxLength;
+    private final SpanNaming naming;
     /** The template found or made last: a run of one kind of command takes it without a map read. */
     @Nullable
     private SpanTemplate last;
 
-    /** @param queryTextMaxLength the maximum length of the query text, 0 when it is off */
-    SpanTemplates(final int queryTextMaxLength) {
+    /**
+     * @param queryTextMaxLength the maximum length of the query text, 0 when it is off
+     * @param naming the form of the span names and summaries
+     */
+    SpanTemplates(final int queryTextMaxLength, final SpanNaming naming) {
         this.queryTextMaxLength = queryTextMaxLength;
+        this.naming = naming;
     }
 
     /**
      * @param collection the collection the command names, or null
-     * @return the cached template; its attributes: system, namespace, collection (not on {@code admin}), command name, query
-     *         summary, server address and port, network transport
+     * @return the cached template; its attributes: system, namespace, collection (not on {@code admin}), command name,
+     *         operation name, query summary, server address and port, network transport
      */
     SpanTemplate of(final ServerId serverId, final String database, @Nullable final String collection, final String command) {
         String effective = collection == null || ADMIN.equals(database) ? NO_COLLECTION : collection;
@@ -63,15 +68,13 @@ final class SpanTemplates {
         if (kept.get() >= MAX_KINDS) {
             // past the bound: made for this span alone (its texts rendered, not remembered), and counted
             notKept.increment();
-            return new SpanTemplate(new SpanTemplate.Kind(serverId, database, effective, command),
-                    make(serverId.getAddress(), database, effective, command), queryTextMaxLength, false);
+            return make(new SpanTemplate.Kind(serverId, database, effective, command), false);
         }
         Level level = servers.computeIfAbsent(serverId, id -> new Level()).next(database).next(effective);
         SpanTemplate made = level.templates.computeIfAbsent(command, name -> {
             // the first kinds kept are the ones that remember their texts (when the text is on)
             int nth = kept.incrementAndGet();
-            return new SpanTemplate(new SpanTemplate.Kind(serverId, database, effective, name),
-                    make(serverId.getAddress(), database, effective, name), queryTextMaxLength, nth <= MAX_KINDS_REMEMBERING_TEXTS);
+            return make(new SpanTemplate.Kind(serverId, database, effective, name), nth <= MAX_KINDS_REMEMBERING_TEXTS);
         });
         last = made;
         return made;
@@ -87,20 +90,23 @@ final class SpanTemplates {
         return notKept.sum();
     }
 
-    private static Attributes make(final ServerAddress address, final String database, final String collection,
-                                   final String command) {
+    private SpanTemplate make(final SpanTemplate.Kind kind, final boolean remembersTexts) {
+        ServerAddress address = kind.serverId.getAddress();
+        String summary = QuerySummary.of(naming, kind.command, kind.database, kind.collection);
         AttributesBuilder builder = Attributes.builder()
                 .put(SpanKeys.SYSTEM, "mongodb")
-                .put(SpanKeys.NAMESPACE, database)
-                .put(SpanKeys.COMMAND_NAME, command)
-                .put(SpanKeys.QUERY_SUMMARY, command + " " + database + (collection.isEmpty() ? "" : "." + collection))
+                .put(SpanKeys.NAMESPACE, kind.database)
+                .put(SpanKeys.COMMAND_NAME, kind.command)
+                .put(SpanKeys.OPERATION_NAME, kind.command)
+                .put(SpanKeys.QUERY_SUMMARY, summary)
                 .put(SpanKeys.SERVER_ADDRESS, address.getHost())
                 .put(SpanKeys.SERVER_PORT, (long) address.getPort())
                 .put(SpanKeys.NETWORK_TRANSPORT, address instanceof UnixServerAddress ? "unix" : "tcp");
-        if (!collection.isEmpty()) {
-            builder.put(SpanKeys.COLLECTION, collection);
+        if (!kind.collection.isEmpty()) {
+            builder.put(SpanKeys.COLLECTION, kind.collection);
         }
-        return builder.build();
+        String name = naming == SpanNaming.DRIVER_SPECIFICATION ? kind.command : summary;
+        return new SpanTemplate(kind, builder.build(), name, summary, queryTextMaxLength, remembersTexts);
     }
 
     /** One level of the key: a name to the next level; at the last level, the command names to their templates. */

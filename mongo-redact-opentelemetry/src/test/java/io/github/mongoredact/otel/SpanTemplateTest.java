@@ -43,7 +43,7 @@ class SpanTemplateTest {
         UUID[] sessions = {a, a, b, b, a, a};
         long[] transactions = {1, 1, 1, 2, 2, 2};
         try (Spans spans = new Spans()) {
-            SpanTemplate template = new SpanTemplates(1000).of(SERVER, "app", "users", "update");
+            SpanTemplate template = new SpanTemplates(1000, SpanNaming.DRIVER_SPECIFICATION).of(SERVER, "app", "users", "update");
             Tracer tracer = spans.openTelemetry.getTracer("test");
             for (int i = 0; i < sessions.length; i++) {
                 SpanBuilder span = tracer.spanBuilder("update");
@@ -65,7 +65,7 @@ class SpanTemplateTest {
     @Test
     void aKindWhoseCopiesKeepDifferingStopsRememberingThemAndDescribesEachStill() {
         try (Spans spans = new Spans()) {
-            SpanTemplate template = new SpanTemplates(1000).of(SERVER, "app", "users", "update");
+            SpanTemplate template = new SpanTemplates(1000, SpanNaming.DRIVER_SPECIFICATION).of(SERVER, "app", "users", "update");
             Tracer tracer = spans.openTelemetry.getTracer("test");
             List<UUID> sessions = new ArrayList<>();
             for (int i = 0; i < SpanTemplate.TRIAL + 4; i++) {

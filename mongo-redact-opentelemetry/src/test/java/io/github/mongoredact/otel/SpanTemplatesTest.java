@@ -30,7 +30,7 @@ class SpanTemplatesTest {
 
     @Test
     void onlyTheFirstKindsRememberQueryTextsAndTheLaterOnesRenderTheSameText() {
-        SpanTemplates templates = new SpanTemplates(1000);
+        SpanTemplates templates = new SpanTemplates(1000, SpanNaming.DRIVER_SPECIFICATION);
         int kinds = SpanTemplates.MAX_KINDS_REMEMBERING_TEXTS + 10;
         for (int i = 0; i < kinds; i++) {
             SpanTemplate template = templates.of(SERVER, "app", "tenant" + i, "find");
@@ -54,7 +54,7 @@ class SpanTemplatesTest {
 
     @Test
     void kindsPastTheBoundGetTemplatesMadeForThemAloneAndCounted() {
-        SpanTemplates templates = new SpanTemplates(1000);
+        SpanTemplates templates = new SpanTemplates(1000, SpanNaming.DRIVER_SPECIFICATION);
         for (int i = 0; i < SpanTemplates.MAX_KINDS; i++) {
             templates.of(SERVER, "app", "day" + i, "insert");
         }
@@ -78,11 +78,11 @@ class SpanTemplatesTest {
 
     @Test
     void withTheTextOffNoKindHoldsACache() {
-        SpanTemplates off = new SpanTemplates(0);
+        SpanTemplates off = new SpanTemplates(0, SpanNaming.DRIVER_SPECIFICATION);
         for (int i = 0; i < 3; i++) {
             assertNull(off.of(SERVER, "app", "c" + i, "insert").queryTexts);
         }
-        SpanTemplates on = new SpanTemplates(10);
+        SpanTemplates on = new SpanTemplates(10, SpanNaming.DRIVER_SPECIFICATION);
         QueryTextCache texts = on.of(SERVER, "app", "c", "insert").queryTexts;
         assertNotNull(texts);
         assertTrue(texts.remembers());

@@ -42,6 +42,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class OptionalIntegrationsTest {
     private static final String METRICS_SINK = "io.github.mongoredact.micrometer.MicrometerCommandSink";
     private static final String TRACING_SINK = "io.github.mongoredact.otel.OpenTelemetryCommandSink";
+    private static final String OTEL_METRICS_SINK = "io.github.mongoredact.otel.OpenTelemetryMetricsSink";
     private static final String DRIVER_TRACING = "io.github.mongoredact.observation.DriverTracing";
     private static final String DRIVERS_OWN_TRACING = "com.mongodb.observability.micrometer.MicrometerObservabilitySettings";
 
@@ -79,6 +80,7 @@ class OptionalIntegrationsTest {
             assertEquals(metrics, types.contains(METRICS_SINK), "the metrics sink: " + types);
             assertEquals(tracing, types.contains(MongoRedactTracingAutoConfiguration.SinkHolder.class.getName()),
                     "the tracing sink: " + types);
+            assertEquals(tracing, types.contains(OTEL_METRICS_SINK), "the OpenTelemetry metrics sink: " + types);
             assertEquals(driversOwnTracing, types.contains(DRIVER_TRACING), "the driver's own tracing made safe: " + types);
             assertNotNull(context.getBean(TracingSwitch.class));
             assertNotNull(context.getBean(CommandLogSink.class));

@@ -20,7 +20,10 @@ import io.github.mongoredact.StartedCommand;
 import io.github.mongoredact.log.CommandLogSink;
 import io.github.mongoredact.log.KeyValueLines;
 import io.github.mongoredact.micrometer.MicrometerCommandSink;
+import io.github.mongoredact.otel.Metrics;
 import io.github.mongoredact.otel.OpenTelemetryCommandSink;
+import io.github.mongoredact.otel.OpenTelemetryMetricsSink;
+import io.github.mongoredact.otel.SpanNaming;
 import io.github.mongoredact.otel.Spans;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import io.opentelemetry.sdk.trace.data.SpanData;
@@ -46,7 +49,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * the real driver over TCP, the others as driver-shaped events), and checks that no planted value leaves in a forwarded
  * command, reply or failure, while the command's name, collection and {@code $db}, the reply's {@code ok} and the failure's
  * code do; nor in any attribute, event or status of the spans of an {@code OpenTelemetryCommandSink} on the same listener
- * (query text on, uncut); nor in any key-value pair of the lines of a {@code CommandLogSink} (our {@code fingerprint},
+ * (query text on, uncut; in the driver specification's form and in the conventions', with the query shape), nor in any
+ * metric attribute of an {@code OpenTelemetryMetricsSink} (returned rows on; {@link NewAttributes} checks the spans carry
+ * what issue 33 added); nor in any key-value pair of the lines of a {@code CommandLogSink} (our {@code fingerprint},
  * MongoDB's {@code queryShape} and {@code queryShapeHash}) nor in any tag of the meters of a {@code MicrometerCommandSink} with
  * both opt-in tags ({@code command.fingerprint}, {@code query.shape.hash}), both on the same listener ({@link SinkOutputs}).
  * Today's leaks are listed in {@link KnownLeaks}; the table of all of them is written to {@code target/deny-leaks.md}. Every
@@ -70,7 +75,14 @@ class DenyByDefaultTest {
     /** The OpenTelemetry sink on the same listener, its query text uncut: every attribute and event of its spans is searched. */
     private final Spans spans = new Spans();
     private final OpenTelemetryCommandSink tracing = OpenTelemetryCommandSink.builder(spans.openTelemetry)
-            .queryTextMaxLength(10_000_000).build();
+            .queryTextMaxLength(10_000_000).queryShape(true).build();
+    /** The same spans in the conventions' form: the summary with every pipeline target, the name from it; the shape too. */
+    private final OpenTelemetryCommandSink conventions = OpenTelemetryCommandSink.builder(spans.openTelemetry)
+            .spanNaming(SpanNaming.SEMANTIC_CONVENTIONS).queryTextMaxLength(10_000_000).queryShape(true).build();
+    /** The OpenTelemetry metrics, returned rows on: every metric attribute is searched. */
+    private final Metrics otelReadings = new Metrics();
+    private final OpenTelemetryMetricsSink otelMetrics = OpenTelemetryMetricsSink.builder(otelReadings.openTelemetry)
+            .returnedRows(true).build();
     /** The log sink on the same listener, every field a pair, documents and shapes uncut: every pair of every line is searched. */
     private final KeyValueLines logged = new KeyValueLines(name -> forwarded.family(name));
     private final CommandLogSink log = logged.sink();
@@ -79,7 +91,8 @@ class DenyByDefaultTest {
     private final MicrometerCommandSink metrics = MicrometerCommandSink.builder(registry).fingerprintTag(true)
             .maxFingerprints(1_000_000).queryShapeHashTag(true).maxQueryShapes(1_000_000).build();
     private final RedactingCommandListener listener = RedactingCommandListener.builder().policy(RedactionPolicy.defaults())
-            .addListener(forwarded).addSink(sink).addSink(tracing).addSink(log).addSink(metrics).build();
+            .addListener(forwarded).addSink(sink).addSink(tracing).addSink(conventions).addSink(otelMetrics).addSink(log)
+            .addSink(metrics).build();
     private final Set<String> notCollection = new HashSet<>();
     private final Twins twins = new Twins(planted);
     private final long[] lastFingerprint = new long[1];
@@ -297,15 +310,25 @@ class DenyByDefaultTest {
         }
         List<SpanData> traced = spans.commands();
         assertTrue(traced.size() > 100, "spans: " + traced.size());
-        assertEquals(0, tracing.getFailures());
+        assertEquals(0, tracing.getFailures() + conventions.getFailures() + otelMetrics.getFailures());
         for (SpanData span : traced) {
             for (String text : Spans.allTexts(span)) {
                 finder.text("span " + span.getName(), "span", text);
             }
         }
+        NewAttributes.assertCovered(traced);
+        otelReadings.collect();
+        List<String> metricTexts = otelReadings.allTexts();
+        assertTrue(otelReadings.points(OpenTelemetryMetricsSink.RETURNED_ROWS).size() > 0, "returned rows recorded");
+        for (String text : metricTexts) {
+            finder.text("otel metrics", "metric attribute", text);
+        }
+        System.out.println("deny by default, OpenTelemetry: " + traced.size() + " spans (" + NewAttributes.describe(traced)
+                + "), " + metricTexts.size() + " metric names and attributes searched");
         spans.close();
         outputs.scanLog(finder, logged);
         outputs.scanMeters(finder, registry);
+        otelReadings.close();
         return finder.leaks();
     }
 

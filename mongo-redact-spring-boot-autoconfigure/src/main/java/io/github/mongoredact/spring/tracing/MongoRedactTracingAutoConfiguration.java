@@ -4,6 +4,8 @@ import com.mongodb.MongoClientSettings;
 import io.github.mongoredact.RedactionPolicy;
 import io.github.mongoredact.observation.DriverTracing;
 import io.github.mongoredact.otel.OpenTelemetryCommandSink;
+import io.github.mongoredact.otel.OpenTelemetryMetricsSink;
+import io.github.mongoredact.otel.SpanNaming;
 import io.github.mongoredact.spring.MongoRedactAutoConfiguration;
 import io.micrometer.observation.ObservationFilter;
 import io.micrometer.observation.ObservationHandler;
@@ -26,7 +28,8 @@ import org.springframework.core.annotation.Order;
  * application has an {@code OpenTelemetry} bean, or, where the client's settings turn the driver's own tracing on (driver
  * 5.7+), makes that tracing safe with the {@link DriverTracing} bean (its error handler registered first, ahead of the
  * tracing handler, and its query-text filter); never both, and nothing beside another instrumentation that already traces the
- * client's commands.
+ * client's commands. With an {@code OpenTelemetry} bean, also the {@link OpenTelemetryMetricsSink}
+ * ({@code mongo-redact.opentelemetry-metrics.*}), which the listener takes as it takes every sink bean.
  *
  * @since 0.3
  */
@@ -38,7 +41,7 @@ import org.springframework.core.annotation.Order;
         "org.springframework.boot.micrometer.observation.autoconfigure.ObservationAutoConfiguration"})
 @ConditionalOnClass(MongoClientSettings.class)
 @ConditionalOnProperty(prefix = "mongo-redact", name = "enabled", havingValue = "true", matchIfMissing = true)
-@EnableConfigurationProperties(MongoRedactTracingProperties.class)
+@EnableConfigurationProperties({MongoRedactTracingProperties.class, MongoRedactOpenTelemetryMetricsProperties.class})
 public class MongoRedactTracingAutoConfiguration {
 
     /**
@@ -84,11 +87,31 @@ public class MongoRedactTracingAutoConfiguration {
         @Bean
         SinkHolder mongoRedactOpenTelemetrySink(final OpenTelemetry openTelemetry,
                                                 final MongoRedactTracingProperties properties) {
-            OpenTelemetryCommandSink.Builder builder = OpenTelemetryCommandSink.builder(openTelemetry).enabled(true);
+            OpenTelemetryCommandSink.Builder builder = OpenTelemetryCommandSink.builder(openTelemetry).enabled(true)
+                    .spanNaming(SpanNaming.valueOf(properties.getSpanNaming().name())).queryShape(properties.isQueryShape());
             if (properties.getQueryTextMaxLength() != null) {
                 builder.queryTextMaxLength(properties.getQueryTextMaxLength());
             }
             return new SinkHolder(builder.build());
+        }
+    }
+
+    /**
+     * With an OpenTelemetry bean and mongo-redact-opentelemetry: the metrics sink ({@code db.client.operation.duration}),
+     * unless the application has its own; {@code mongo-redact.opentelemetry-metrics.enabled=false} turns it off. It does not
+     * follow the tracing switch: the metrics are recorded beside whatever traces the commands.
+     */
+    @Configuration(proxyBeanMethods = false)
+    @ConditionalOnClass(name = {"io.opentelemetry.api.OpenTelemetry", "io.github.mongoredact.otel.OpenTelemetryMetricsSink"})
+    @ConditionalOnBean(type = "io.opentelemetry.api.OpenTelemetry")
+    @ConditionalOnProperty(prefix = "mongo-redact.opentelemetry-metrics", name = "enabled", havingValue = "true",
+            matchIfMissing = true)
+    static class OpenTelemetryMetricsConfiguration {
+        @Bean
+        @ConditionalOnMissingBean
+        OpenTelemetryMetricsSink mongoRedactOpenTelemetryMetricsSink(final OpenTelemetry openTelemetry,
+                                                                     final MongoRedactOpenTelemetryMetricsProperties properties) {
+            return OpenTelemetryMetricsSink.builder(openTelemetry).returnedRows(properties.isReturnedRows()).build();
         }
     }
 

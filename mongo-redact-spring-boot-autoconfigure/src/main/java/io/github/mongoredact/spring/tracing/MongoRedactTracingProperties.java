@@ -27,6 +27,27 @@ public class MongoRedactTracingProperties {
      */
     private Integer queryTextMaxLength;
 
+    /**
+     * How command spans are named and db.query.summary is written: driver-specification (the command's name; "find
+     * app.users") or semantic-conventions (the summary, "find users", with every collection an aggregation's pipeline names).
+     */
+    private SpanNaming spanNaming = SpanNaming.DRIVER_SPECIFICATION;
+
+    /**
+     * Whether the spans of a find, aggregate, count or distinct carry db.mongodb.query_shape and db.mongodb.query_shape_hash,
+     * MongoDB's own query shape and hash, where the redacted copy has the same shape. Off by default: it has every such
+     * command copied and shaped, sampled or not (several microseconds each).
+     */
+    private boolean queryShape;
+
+    /** The forms of span names and summaries, as {@code io.github.mongoredact.otel.SpanNaming} names them. */
+    public enum SpanNaming {
+        /** MongoDB's OpenTelemetry specification: the span named by the command. */
+        DRIVER_SPECIFICATION,
+        /** OpenTelemetry's database semantic conventions: the span named by the summary. */
+        SEMANTIC_CONVENTIONS
+    }
+
     /** @return whether to trace commands: spans from the redacted events, or the driver's own tracing (5.7+) made safe */
     public boolean isEnabled() {
         return enabled;
@@ -55,8 +76,32 @@ public class MongoRedactTracingProperties {
         this.queryTextMaxLength = queryTextMaxLength;
     }
 
+    /** @return how command spans are named and db.query.summary is written */
+    public SpanNaming getSpanNaming() {
+        return spanNaming;
+    }
+
+    /** @param spanNaming how command spans are named and db.query.summary is written */
+    public void setSpanNaming(final SpanNaming spanNaming) {
+        if (spanNaming == null) {
+            throw new IllegalArgumentException("mongo-redact.tracing.span-naming can not be empty");
+        }
+        this.spanNaming = spanNaming;
+    }
+
+    /** @return whether the spans carry MongoDB's query shape and its hash */
+    public boolean isQueryShape() {
+        return queryShape;
+    }
+
+    /** @param queryShape whether the spans carry MongoDB's query shape and its hash */
+    public void setQueryShape(final boolean queryShape) {
+        this.queryShape = queryShape;
+    }
+
     @Override
     public String toString() {
-        return "MongoRedactTracingProperties{enabled=" + enabled + ", queryTextMaxLength=" + queryTextMaxLength + "}";
+        return "MongoRedactTracingProperties{enabled=" + enabled + ", queryTextMaxLength=" + queryTextMaxLength
+                + ", spanNaming=" + spanNaming + ", queryShape=" + queryShape + "}";
     }
 }

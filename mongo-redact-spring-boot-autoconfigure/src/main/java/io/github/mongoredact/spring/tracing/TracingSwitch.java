@@ -124,6 +124,13 @@ public final class TracingSwitch implements CommandSink {
         return false;
     }
 
+    /** @return what the current tracing sink answers: the OpenTelemetry sink's spans carry the query shape */
+    @Override
+    public boolean needsQueryShape() {
+        CommandSink current = current();
+        return current != null && current.needsQueryShape();
+    }
+
     @Override
     public void started(final StartedCommand command) {
         CommandSink current = current();
