@@ -59,7 +59,7 @@ final class QueryShapes {
         QueryShaper shaper = SHAPERS.borrow();
         try {
             QueryShape shape = shaper.shape(src, off, end);
-            return shape != null && shape.equals(shaper.shapeRedacted(copy, 0, copy.length)) ? shape : null;
+            return shape != null && shaper.hasShapeRedacted(shape, copy, 0, copy.length) ? shape : null;
         } finally {
             SHAPERS.giveBack(shaper);
         }

@@ -54,11 +54,16 @@ final class BsonBuffer implements Output.Growth {
 
     /** Closes the top-level document. @return a copy of the document's bytes */
     byte[] finish() {
+        return Arrays.copyOf(buf, end());
+    }
+
+    /** Closes the top-level document. @return its length: it lies in {@link #array()} from index 0 */
+    int end() {
         close();
         if (depth != 0) {
             throw new IllegalStateException("unbalanced shape: " + depth + " open documents");
         }
-        return Arrays.copyOf(buf, out.position());
+        return out.position();
     }
 
     /** Names the key of the next element (ignored inside an array): {@code src[off, off + len)}, which is not copied. */

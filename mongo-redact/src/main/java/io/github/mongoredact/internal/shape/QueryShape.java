@@ -1,9 +1,8 @@
 package io.github.mongoredact.internal.shape;
 
 import com.mongodb.lang.Nullable;
+import io.github.mongoredact.internal.json.TruncatedJson;
 import org.bson.RawBsonDocument;
-import org.bson.json.JsonMode;
-import org.bson.json.JsonWriterSettings;
 
 import java.util.Arrays;
 
@@ -19,7 +18,6 @@ import java.util.Arrays;
  * <p>Immutable and thread-safe; it owns copies of its bytes. {@link #debugShapeJson()} is rendered on first use.</p>
  */
 public final class QueryShape {
-    private static final JsonWriterSettings RELAXED = JsonWriterSettings.builder().outputMode(JsonMode.RELAXED).build();
 
     private final String commandName;
     private final byte[] debugShape;
@@ -43,6 +41,14 @@ public final class QueryShape {
         return commandName;
     }
 
+    /** @return whether the shape is {@code debug[0, debugLength)} and {@code representative[0, representativeLength)} */
+    boolean is(final String name, final byte[] debug, final int debugLength, final byte[] representative,
+               final int representativeLength) {
+        return commandName.equals(name) && Arrays.equals(debugShape, 0, debugShape.length, debug, 0, debugLength)
+                && Arrays.equals(representativeShape, 0, representativeShape.length, representative, 0,
+                representativeLength);
+    }
+
     /** @return a copy of the debug shape's BSON bytes */
     public byte[] debugShapeBson() {
         return debugShape.clone();
@@ -52,7 +58,8 @@ public final class QueryShape {
     public String debugShapeJson() {
         String text = json;
         if (text == null) {
-            text = new RawBsonDocument(debugShape).toJson(RELAXED);
+            // the log's renderer: the driver's relaxed JSON, written straight from the bytes for the types a shape holds
+            text = TruncatedJson.render(new RawBsonDocument(debugShape), 0);
             json = text;
         }
         return text;

@@ -38,6 +38,8 @@ public final class QueryShaper {
     private final CountShape count;
     private final DistinctShape distinct;
     private String refusal = "";
+    /** The hash the last {@link #write} of a find, count or distinct computed. */
+    private String hash = "";
 
     /** A shaper of commands as the driver sends them. */
     public QueryShaper() {
@@ -82,9 +84,55 @@ public final class QueryShaper {
         return refusal;
     }
 
+    /**
+     * Whether the redacted copy {@code src[off, end)} has {@code shape}, typed placeholder strings read as values of their
+     * type: the same command, the same debug and representative shapes (from which the hash follows). Makes neither a shape
+     * nor a hash: what {@code shapeRedacted(...).equals(shape)} answers, at the cost of writing the copy's shape only.
+     *
+     * @return false where the copy has another shape or none ({@link #refusal()} says why it has none)
+     */
+    public boolean hasShapeRedacted(final QueryShape shape, final byte[] src, final int off, final int end) {
+        parts.hasher.hashing(false);
+        try {
+            String name = write(src, off, end, true);
+            if (name == null) {
+                return false;
+            }
+            int debug = parts.out.debug.end();
+            int representative = parts.out.representative.end();
+            return shape.is(name, parts.out.debug.array(), debug, parts.out.representative.array(), representative);
+        } finally {
+            parts.hasher.hashing(true);
+            parts.release();
+        }
+    }
+
     @Nullable
     private QueryShape shape(final byte[] src, final int off, final int end, final boolean placeholders) {
+        try {
+            String name = write(src, off, end, placeholders);
+            if (name == null) {
+                return null;
+            }
+            byte[] debug = parts.out.debug.finish();
+            byte[] representative = parts.out.representative.finish();
+            String hash = name.equals("aggregate") ? aggregate.hash(representative) : this.hash;
+            return new QueryShape(name, debug, representative, hash, name.equals("count") ? "8.1" : "8.0");
+        } finally {
+            parts.release();
+        }
+    }
+
+    /**
+     * Writes the shape of the command {@code src[off, end)} into the shaper's buffers, the top-level document left open, and
+     * the hash of a find, count or distinct into {@link #hash}.
+     *
+     * @return the command's name, or null where the engine can not give the exact shape ({@link #refusal()} says why)
+     */
+    @Nullable
+    private String write(final byte[] src, final int off, final int end, final boolean placeholders) {
         refusal = "";
+        hash = "";
         if (off < 0 || end > src.length || end < off) {
             refusal = "bounds out of the array";
             return null;
@@ -101,29 +149,23 @@ public final class QueryShaper {
             byte type = in.type();
             int value = in.value();
             int second = in.valueEnd();
-            String name;
-            String hash = "";
             if (in.keyIs(FIND)) {
-                name = "find";
                 hash = find.write(type, value, second, topEnd);
-            } else if (in.keyIs(AGGREGATE)) {
-                name = "aggregate";
+                return "find";
+            }
+            if (in.keyIs(AGGREGATE)) {
                 aggregate.write(type, value, second, topEnd);
-            } else if (in.keyIs(COUNT)) {
-                name = "count";
+                return "aggregate";
+            }
+            if (in.keyIs(COUNT)) {
                 hash = count.write(type, value, second, topEnd);
-            } else if (in.keyIs(DISTINCT)) {
-                name = "distinct";
+                return "count";
+            }
+            if (in.keyIs(DISTINCT)) {
                 hash = distinct.write(type, value, second, topEnd);
-            } else {
-                throw Unshapeable.because("not a find, aggregate, count or distinct command");
+                return "distinct";
             }
-            byte[] debug = parts.out.debug.finish();
-            byte[] representative = parts.out.representative.finish();
-            if (name.equals("aggregate")) {
-                hash = aggregate.hash(representative);
-            }
-            return new QueryShape(name, debug, representative, hash, name.equals("count") ? "8.1" : "8.0");
+            throw Unshapeable.because("not a find, aggregate, count or distinct command");
         } catch (Unshapeable e) {
             refusal = String.valueOf(e.getMessage());
             return null;
@@ -132,7 +174,6 @@ public final class QueryShaper {
             return null;
         } finally {
             in.clear();
-            parts.release();
         }
     }
 }

@@ -18,6 +18,8 @@ final class ShapeHasher {
 
     private final MessageDigest sha256;
     private final byte[] scratch = new byte[4];
+    /** Whether the bytes are hashed: off while a shape is only compared with another, whose hash is known. */
+    private boolean hashing = true;
 
     ShapeHasher() {
         try {
@@ -28,12 +30,19 @@ final class ShapeHasher {
         }
     }
 
+    /** @param on whether the next shapes' bytes are hashed */
+    void hashing(final boolean on) {
+        hashing = on;
+    }
+
     void start() {
         sha256.reset();
     }
 
     void bytes(final byte[] src, final int off, final int len) {
-        sha256.update(src, off, len);
+        if (hashing) {
+            sha256.update(src, off, len);
+        }
     }
 
     void bytes(final byte[] src) {
@@ -54,21 +63,25 @@ final class ShapeHasher {
         scratch[1] = (byte) (value >>> 8);
         scratch[2] = (byte) (value >>> 16);
         scratch[3] = (byte) (value >>> 24);
-        sha256.update(scratch, 0, 4);
+        bytes(scratch, 0, 4);
     }
 
     void int16(final int value) {
         scratch[0] = (byte) value;
         scratch[1] = (byte) (value >>> 8);
-        sha256.update(scratch, 0, 2);
+        bytes(scratch, 0, 2);
     }
 
     void byte1(final int value) {
-        sha256.update((byte) value);
+        scratch[0] = (byte) value;
+        bytes(scratch, 0, 1);
     }
 
-    /** @return the digest as 64 upper-case hex digits */
+    /** @return the digest as 64 upper-case hex digits; empty while the bytes are not hashed */
     String finish() {
+        if (!hashing) {
+            return "";
+        }
         byte[] digest = sha256.digest();
         char[] hex = new char[digest.length * 2];
         for (int i = 0; i < digest.length; i++) {
