@@ -10,7 +10,7 @@ import java.util.concurrent.atomic.AtomicReferenceArray;
  * the exact copy, the encoder that gathers, and where the current source bytes are. Held by a {@code DocumentRedactor}, and
  * borrowed with it for one callback from the listener's bounded pool, so that no thread keeps one.
  *
- * <p>Each scratch keeps only a small array between callbacks ({@link #THREAD_SCRATCH_BYTES}). A larger one is borrowed from
+ * <p>Each scratch keeps only a small array between callbacks ({@link #RETAINED_SCRATCH_BYTES}). A larger one is borrowed from
  * one pool shared by all threads ({@link #POOL_SLOTS} arrays of at most {@link #MAX_POOLED_BYTES} each) and given back by
  * {@link #release()} at the end of the callback; when the pool has none that fits, an array of the size needed is allocated
  * and, if the pool has no room for it, dropped after the callback. Taking and giving back never blocks: one compare-and-set
@@ -21,7 +21,7 @@ import java.util.concurrent.atomic.AtomicReferenceArray;
  */
 public final class Workspace {
     /** Scratch arrays up to this size stay with their scratch (and so with the pooled redactor that holds it). */
-    static final int THREAD_SCRATCH_BYTES = 64 * 1024;
+    static final int RETAINED_SCRATCH_BYTES = 64 * 1024;
     /** Scratch arrays up to this size go back to the shared pool after the callback; larger ones are dropped. */
     static final int MAX_POOLED_BYTES = 4 << 20;
     /** Arrays the shared pool holds at most: with {@link #MAX_POOLED_BYTES}, at most 16 MiB in all. */
@@ -160,7 +160,7 @@ public final class Workspace {
     }
 
     /**
-     * One scratch: its own small array (grown by doubling up to {@link #THREAD_SCRATCH_BYTES}), or a larger one borrowed from
+     * One scratch: its own small array (grown by doubling up to {@link #RETAINED_SCRATCH_BYTES}), or a larger one borrowed from
      * the shared pool (or allocated past it) until {@link #release()}. As the {@link Output.Growth} of a growing output, it
      * replaces the array by a larger one with the bytes written so far.
      */
@@ -173,7 +173,7 @@ public final class Workspace {
 
         /**
          * An array with room for {@code count} bytes, valid until {@link #release()} or the next call (whose array replaces
-         * it, its bytes not kept). Up to {@link #THREAD_SCRATCH_BYTES} it is the scratch's own array (grown by doubling up to
+         * it, its bytes not kept). Up to {@link #RETAINED_SCRATCH_BYTES} it is the scratch's own array (grown by doubling up to
          * that bound); a larger one comes from the shared pool or is allocated at the size needed (rounded up to 64 KiB only
          * while it can be pooled).
          */
@@ -184,9 +184,9 @@ public final class Workspace {
             if (count > MAX_ARRAY || count < 0) {
                 throw new BsonFormatException("document too large: count=" + count + " max=" + MAX_ARRAY);
             }
-            if (count <= THREAD_SCRATCH_BYTES) {
+            if (count <= RETAINED_SCRATCH_BYTES) {
                 long doubled = Math.max(INITIAL_SCRATCH_BYTES, (long) own.length * 2);
-                own = new byte[(int) Math.min(THREAD_SCRATCH_BYTES, Math.max(count, doubled))];
+                own = new byte[(int) Math.min(RETAINED_SCRATCH_BYTES, Math.max(count, doubled))];
                 return own;
             }
             byte[] held = borrowed;
@@ -210,7 +210,7 @@ public final class Workspace {
             }
             int wanted = (int) Math.min(MAX_ARRAY, Math.max(Math.max(needed, INITIAL_SCRATCH_BYTES), 2L * current.length));
             byte[] next;
-            if (wanted <= THREAD_SCRATCH_BYTES) {
+            if (wanted <= RETAINED_SCRATCH_BYTES) {
                 next = new byte[wanted];
                 own = next;
             } else {

@@ -37,12 +37,12 @@ class WorkspaceMemoryTest {
     @Test
     void smallScratchStaysWithTheThreadUpToItsBound() {
         Workspace workspace = new Workspace();
-        byte[] small = workspace.scratch(Workspace.THREAD_SCRATCH_BYTES);
-        assertEquals(Workspace.THREAD_SCRATCH_BYTES, small.length);
+        byte[] small = workspace.scratch(Workspace.RETAINED_SCRATCH_BYTES);
+        assertEquals(Workspace.RETAINED_SCRATCH_BYTES, small.length);
         workspace.release();
         assertSame(small, workspace.scratch(1000));
         workspace.release();
-        assertSame(small, workspace.scratch(Workspace.THREAD_SCRATCH_BYTES));
+        assertSame(small, workspace.scratch(Workspace.RETAINED_SCRATCH_BYTES));
     }
 
     @Test
