@@ -9,8 +9,10 @@ import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Collectors;
@@ -23,7 +25,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 /**
  * What the README and the guides under docs/ tell a user agrees with itself and with the code that is tested: one piece of
  * advice for the driver's own command logger, one duration for the quick benchmark, commands that run as written, the
- * Quarkus producer that the Quarkus project runs. (The demo's excerpt is checked against a fresh run by {@code DemoTest}.)
+ * Quarkus producer that the Quarkus project runs, the figures that tests print ({@link DocumentedFigures}). (The demo's
+ * excerpt is checked against a fresh run by {@code DemoTest}; the first page by {@code FirstPageTest}.)
  */
 class DocumentationTest {
 
@@ -46,7 +49,7 @@ class DocumentationTest {
     void theQuickBenchmarkTakesTheSameTimeInEveryPlaceThatSays() throws IOException {
         Map<String, String> durations = new LinkedHashMap<>();
         Pattern quick = Pattern.compile("run-quick\\.sh[^\\n]*?(\\d+ to \\d+ minutes)");
-        for (Path file : List.of(Paths.get("../README.md"), Paths.get("../jmh/README.md"), Paths.get("../jmh/run-quick.sh"))) {
+        for (Path file : List.of(Paths.get("../docs/benchmarks.md"), Paths.get("../jmh/README.md"), Paths.get("../jmh/run-quick.sh"))) {
             Matcher matcher = quick.matcher(read(file));
             if (matcher.find()) {
                 durations.put(file.toString(), matcher.group(1));
@@ -79,15 +82,31 @@ class DocumentationTest {
     }
 
     @Test
-    void theReadmesQuarkusProducerIsTheOneTheQuarkusProjectRuns() throws IOException {
-        String readme = read(Paths.get("../README.md"));
-        int section = readme.indexOf("\n## Quarkus\n");
-        assertTrue(section > 0, "a Quarkus section");
-        int code = readme.indexOf("```java\n", section);
-        String documented = readme.substring(code + "```java\n".length(), readme.indexOf("```", code + 3));
+    void theQuarkusGuidesProducerIsTheOneTheQuarkusProjectRuns() throws IOException {
+        String guide = read(Paths.get("../docs/quarkus.md"));
+        assertTrue(guide.startsWith("# Quarkus\n"), "docs/quarkus.md is the Quarkus guide");
+        int code = guide.indexOf("```java\n");
+        assertTrue(code > 0, "docs/quarkus.md shows the producer");
+        String documented = guide.substring(code + "```java\n".length(), guide.indexOf("```", code + 3));
         String tested = read(Paths.get("src/it/quarkus-3.33/src/main/java/it/mongoredact/MongoRedactProducer.java"));
         assertEquals(body(tested, "public class"), body(documented, "public class"));
         assertEquals(imports(tested), imports(documented));
+    }
+
+    /**
+     * Every figure the README and the guides quote from a test is the one the test printed in this build (its default
+     * execution: driver 4.11 on the build's JDK), and every bound they quote is the one the test asserts.
+     */
+    @Test
+    void everyFigureQuotedFromATestIsTheOneTheTestPrinted() throws IOException {
+        List<String> problems = new ArrayList<>();
+        Set<String> documents = new LinkedHashSet<>();
+        for (DocumentedFigure figure : DocumentedFigures.ALL) {
+            problems.addAll(figure.check(DocumentedFigure.root()));
+            documents.add(figure.document());
+        }
+        assertEquals(List.of(), problems);
+        assertTrue(documents.contains("README.md") && documents.size() >= 6, "figures checked in " + documents);
     }
 
     private static String body(final String source, final String from) {

@@ -61,8 +61,8 @@ class AllocationTest {
     }
 
     static Stream<Arguments> insertCases() {
-        // under every policy but the verbatim one the plain top level and its sequence documents are gathered into the
-        // thread's scratch array the same way whatever backs the documents, so the slow defaults walk is measured once, over
+        // under every policy but the verbatim one the plain top level and its sequence documents are read by the one walk
+        // the same way whatever backs the documents, so the slow defaults walk is measured once, over
         // the driver's documents on a direct buffer (the copy that could allocate if any did)
         return Stream.of(Arguments.of("specOnly", RedactionPolicy.specOnly(), Backing.BYTE_BUF_HEAP_IN_MESSAGE),
                 Arguments.of("specOnly", RedactionPolicy.specOnly(), Backing.BYTE_BUF_DIRECT),
@@ -143,8 +143,8 @@ class AllocationTest {
 
     @Test
     void commandLargerThanTheRetainedScratchReusesItsScratchArray() {
-        // over 1 MiB: the thread's scratch array for gathering it is held softly and reused, not allocated per call. An
-        // allocation per call would add the command's whole size; 100 calls after warm-up show it either way.
+        // over 1 MiB: the scratch array that gathers it is borrowed from the shared pool and given back, not allocated per
+        // call. An allocation per call would add the command's whole size; 100 calls after warm-up show it either way.
         List<BsonDocument> documents = new ArrayList<>();
         for (int i = 0; i < 9_000; i++) {
             documents.add(new BsonDocument("email", new BsonString("bulk" + i + "@example.com"))
@@ -261,5 +261,7 @@ class AllocationTest {
     private static void report(final String label, final long perCall, final int output) {
         System.out.println("allocation: " + label + ": " + perCall + " bytes/call, output " + output + " bytes, overhead "
                 + (perCall - output) + " bytes");
+        PrintedFigures.record(AllocationTest.class, label + " bytes/call", perCall);
+        PrintedFigures.record(AllocationTest.class, label + " output", output);
     }
 }

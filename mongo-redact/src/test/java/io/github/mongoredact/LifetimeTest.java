@@ -78,16 +78,24 @@ class LifetimeTest {
 
             // the driver's own documents, kept the same way, do not survive
             int wrong = 0;
+            int threw = 0;
             for (int i = 0; i < workloadCommands; i++) {
                 try {
-                    if (!rawKept.started.get(i).getCommand().toJson(CANONICAL).equals(rawAtCallback.get(i))) {
+                    String readBack = rawKept.started.get(i).getCommand().toJson(CANONICAL);
+                    if (!readBack.equals(rawAtCallback.get(i))) {
                         wrong++;
+                        System.out.println("kept " + rawKept.started.get(i).getCommandName() + " read back as "
+                                + readBack.substring(0, Math.min(120, readBack.length())));
                     }
                 } catch (RuntimeException e) {
-                    wrong++;
+                    threw++;
+                    System.out.println("kept " + rawKept.started.get(i).getCommandName() + " threw " + e);
                 }
             }
-            assertTrue(wrong > 0, "kept raw driver documents all read back intact: " + workloadCommands);
+            PrintedFigures.record(LifetimeTest.class, "kept driver commands", workloadCommands);
+            PrintedFigures.record(LifetimeTest.class, "read back wrong", wrong);
+            PrintedFigures.record(LifetimeTest.class, "threw", threw);
+            assertTrue(wrong + threw > 0, "kept raw driver documents all read back intact: " + workloadCommands);
         }
     }
 

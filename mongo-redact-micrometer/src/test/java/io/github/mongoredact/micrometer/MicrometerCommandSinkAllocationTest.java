@@ -6,6 +6,7 @@ import io.github.mongoredact.Allocations;
 import io.github.mongoredact.CommandSink;
 import io.github.mongoredact.CompletedCommand;
 import io.github.mongoredact.Events;
+import io.github.mongoredact.PrintedFigures;
 import io.github.mongoredact.RedactingCommandListener;
 import io.github.mongoredact.RedactionPolicy;
 import io.github.mongoredact.StartedCommand;
@@ -60,6 +61,8 @@ class MicrometerCommandSinkAllocationTest {
         System.out.printf("metrics sink alone: %.2f bytes/pair, %.2f bytes/error pair+failure, %.2f bytes/pair with"
                 + " command.fingerprint, %.2f bytes/pair with command.fingerprint and query.shape.hash%n", perPair,
                 perErrorPair, perShapedPair, perHashedPair);
+        PrintedFigures.record(getClass(), "metrics sink alone bytes/pair", perPair);
+        PrintedFigures.record(getClass(), "metrics sink alone with both tags bytes/pair", perHashedPair);
         assertTrue(perPair < 16, perPair + " bytes per pair");
         assertTrue(perErrorPair < 16, perErrorPair + " bytes per error pair");
         assertTrue(perShapedPair < 16, perShapedPair + " bytes per pair with the command.fingerprint tag");
@@ -112,13 +115,13 @@ class MicrometerCommandSinkAllocationTest {
 
         RedactingCommandListener withCopies = RedactingCommandListener.builder().policy(RedactionPolicy.defaults())
                 .addSink(new CopyingSink()).build();
-        double copyingPair = Allocations.perRun(PAIRS, () -> {
+        double copyingPair = Allocations.lowestPerRun(MEASUREMENTS, PAIRS, () -> {
             withCopies.commandStarted(started);
             withCopies.commandSucceeded(succeeded);
         });
         io.micrometer.core.instrument.binder.mongodb.MongoMetricsCommandListener micrometers =
                 new io.micrometer.core.instrument.binder.mongodb.MongoMetricsCommandListener(new SimpleMeterRegistry());
-        double micrometerPair = Allocations.perRun(PAIRS, () -> {
+        double micrometerPair = Allocations.lowestPerRun(MEASUREMENTS, PAIRS, () -> {
             micrometers.commandStarted(started);
             micrometers.commandSucceeded(succeeded);
         });
@@ -130,6 +133,11 @@ class MicrometerCommandSinkAllocationTest {
                 + " documents: %.2f bytes/pair; owned command copy %d bytes (command %d bytes); Micrometer's"
                 + " MongoMetricsCommandListener: %.2f bytes/pair%n", metricsPair, MEASUREMENTS, copyingPair, ownedCopy,
                 commandSize, micrometerPair);
+        PrintedFigures.record(getClass(), "listener + metrics sink bytes/pair", metricsPair);
+        PrintedFigures.record(getClass(), "listener + copying sink bytes/pair", copyingPair);
+        PrintedFigures.record(getClass(), "MongoMetricsCommandListener bytes/pair", micrometerPair);
+        PrintedFigures.record(getClass(), "command bytes", commandSize);
+        PrintedFigures.record(getClass(), "owned command copy bytes", ownedCopy);
         assertTrue(metricsPair < micrometerPair, "cheaper than Micrometer's own listener: " + metricsPair + " vs "
                 + micrometerPair);
         // the two facts handed to sinks, StartedCommand 64 and CompletedCommand 48 bytes: a field more in either and the pair
@@ -181,6 +189,8 @@ class MicrometerCommandSinkAllocationTest {
         System.out.printf("listener + metrics sink with a tags provider: %.2f bytes/pair; without: %.2f bytes/pair; listener +"
                 + " a sink that copies: %.2f bytes/pair; Micrometer's listener with the same provider: %.2f bytes/pair%n",
                 providerPair, plainPair, copyingPair, micrometerPair);
+        PrintedFigures.record(getClass(), "with a tags provider bytes/pair", providerPair);
+        PrintedFigures.record(getClass(), "MongoMetricsCommandListener with the provider bytes/pair", micrometerPair);
         assertTrue(plainPair <= 112, "without a provider, the two facts at most: " + plainPair);
         // the copies and the provider's lookup, and two events (CommandStartedEvent, CommandSucceededEvent) of 48 bytes each
         assertTrue(providerPair > copyingPair, providerPair + " vs " + copyingPair);

@@ -3,6 +3,7 @@ package io.github.mongoredact.otel;
 import io.github.mongoredact.Allocations;
 import io.github.mongoredact.CompletedCommand;
 import io.github.mongoredact.Events;
+import io.github.mongoredact.PrintedFigures;
 import io.github.mongoredact.StartedCommand;
 import org.junit.jupiter.api.Test;
 
@@ -37,6 +38,7 @@ class OpenTelemetryMetricsSinkAllocationTest {
             });
             System.out.printf("OpenTelemetry metrics sink alone: %.2f bytes/command, %.2f bytes per write error +"
                     + " failure%n", perCommand, perErrors);
+            PrintedFigures.record(getClass(), "metrics sink alone bytes/command", perCommand);
             assertTrue(perCommand < 16, perCommand + " bytes per command");
             assertTrue(perErrors < 16, perErrors + " bytes per write error and failure");
             assertEquals(0, sink.getFailures());

@@ -11,7 +11,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * The README's excerpt of a demo run: made from what the demo prints, written into README.md between its markers, and
+ * The demo guide's excerpt of a demo run: made from what the demo prints, written into docs/demo.md between its markers, and
  * compared with a fresh run by {@code DemoTest} on the demo's driver line.
  *
  * <p>Regenerate it (from the project folder, after a change to what the demo prints) with
@@ -29,10 +29,10 @@ public final class DemoExcerpt {
     }
 
     /**
-     * Runs the demo and rewrites the excerpt in {@code README.md} of the working folder.
+     * Runs the demo and rewrites the excerpt in {@code docs/demo.md} of the working folder.
      *
      * @param args the demo's options
-     * @throws IOException if README.md can not be read or written
+     * @throws IOException if docs/demo.md can not be read or written
      */
     public static void main(final String[] args) throws IOException {
         Demo.logToStandardOutput();
@@ -49,13 +49,13 @@ public final class DemoExcerpt {
         String output = bytes.toString(StandardCharsets.UTF_8);
         if (code != 0) {
             stdout.println(output);
-            stdout.println("The demo ended with exit code " + code + "; README.md is left as it is.");
+            stdout.println("The demo ended with exit code " + code + "; docs/demo.md is left as it is.");
             System.exit(code);
         }
-        Path readme = Paths.get("README.md");
+        Path readme = Paths.get("docs", "demo.md");
         String excerpt = of(output);
         Files.writeString(readme, replace(Files.readString(readme, StandardCharsets.UTF_8), excerpt), StandardCharsets.UTF_8);
-        stdout.println("README.md: the demo excerpt is rewritten from this run:");
+        stdout.println("docs/demo.md: the demo excerpt is rewritten from this run:");
         stdout.println(excerpt);
         stdout.flush();
         System.exit(0);
@@ -121,7 +121,7 @@ public final class DemoExcerpt {
         int begin = readme.indexOf(BEGIN);
         int end = readme.indexOf(END);
         if (begin < 0 || end < begin) {
-            throw new IllegalStateException("README.md has no demo excerpt between " + BEGIN + " and " + END);
+            throw new IllegalStateException("docs/demo.md has no demo excerpt between " + BEGIN + " and " + END);
         }
         String block = readme.substring(begin + BEGIN.length(), end).trim();
         return block.substring("```".length(), block.length() - "```".length()).trim();

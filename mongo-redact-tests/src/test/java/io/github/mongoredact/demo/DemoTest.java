@@ -123,9 +123,9 @@ class DemoTest {
     }
 
     /**
-     * The README's excerpt is what the demo prints on the driver line {@code mvn -q -Pdemo} runs it on (the demo profile's
-     * {@code demo.driver}), but for what changes from run to run; on other lines the driver's own wording differs, and this
-     * is skipped.
+     * The demo guide's excerpt (docs/demo.md) is what the demo prints on the driver line {@code mvn -q -Pdemo} runs it on
+     * (the demo profile's {@code demo.driver}), but for what changes from run to run; on other lines the driver's own
+     * wording differs, and this is skipped.
      */
     @Test
     void theReadmesExcerptIsWhatTheDemoPrintsOnItsDriverLine() throws Exception {
@@ -136,9 +136,9 @@ class DemoTest {
                 "the demo runs on " + demoDriver.group(1) + ", this suite on " + DriverApi.driverVersion());
         Program program = defaultProgram();
         assertEquals(0, program.exitCode, program.output);
-        String readme = DemoExcerpt.in(Files.readString(Paths.get("../README.md"), StandardCharsets.UTF_8));
+        String readme = DemoExcerpt.in(Files.readString(Paths.get("../docs/demo.md"), StandardCharsets.UTF_8));
         String fresh = DemoExcerpt.of(program.output);
-        assertEquals(DemoExcerpt.normalize(fresh), DemoExcerpt.normalize(readme), "README.md's demo excerpt is not what"
+        assertEquals(DemoExcerpt.normalize(fresh), DemoExcerpt.normalize(readme), "docs/demo.md's demo excerpt is not what"
                 + " the demo prints now; regenerate it with mvn -q -Pdemo -Ddemo.main=" + DemoExcerpt.class.getName()
                 + ". This run's excerpt:\n" + fresh);
     }

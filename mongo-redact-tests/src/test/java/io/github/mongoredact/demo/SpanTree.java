@@ -21,7 +21,7 @@ import java.util.Locale;
  * The demo's traces: an OpenTelemetry SDK that keeps the spans in memory, this library's {@link OpenTelemetryCommandSink} on
  * the demo's listener (with {@code db.query.text}), the workload run inside one span of the application's, and the spans
  * printed as a tree: name, duration, summary, status and the parametrized text. An application exports the same spans with
- * OTLP instead (see the README's Tracing section).
+ * OTLP instead (see docs/tracing.md).
  */
 final class SpanTree implements AutoCloseable {
     private static final AttributeKey<String> SUMMARY = AttributeKey.stringKey("db.query.summary");

@@ -8,7 +8,7 @@ import io.micrometer.core.instrument.MeterRegistry;
 import jakarta.enterprise.inject.Produces;
 import jakarta.inject.Singleton;
 
-/** The README's Quarkus producer, word for word: Quarkus puts every CommandListener bean on the clients it makes. */
+/** The producer of docs/quarkus.md, word for word: Quarkus puts every CommandListener bean on the clients it makes. */
 public class MongoRedactProducer {
 
     @Produces

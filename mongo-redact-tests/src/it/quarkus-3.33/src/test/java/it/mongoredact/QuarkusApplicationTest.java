@@ -31,7 +31,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * The Quarkus application of the README (JVM mode, sync client, the producer in src/main/java) against the embedded server:
+ * The Quarkus application of docs/quarkus.md (JVM mode, sync client, the producer in src/main/java) against the embedded server:
  * each command counted once in mongodb.driver.commands, and the command log's lines redacted, on JBoss LogManager, each with
  * the command once.
  */
