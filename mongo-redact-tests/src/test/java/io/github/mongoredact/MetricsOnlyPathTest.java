@@ -70,14 +70,17 @@ class MetricsOnlyPathTest {
         SimpleMeterRegistry alone = new SimpleMeterRegistry();
         SimpleMeterRegistry withCopies = new SimpleMeterRegistry();
         RedactingCommandListener metricsOnly = RedactingCommandListener.builder()
-                .addSink(MicrometerCommandSink.builder(alone).build()).build();
+                .addSink(MicrometerCommandSink.builder(alone).sizeSummaries(true).build()).build();
         RedactingCommandListener copying = RedactingCommandListener.builder()
-                .addSink(MicrometerCommandSink.builder(withCopies).build()).addListener(new CommandListener() { }).build();
+                .addSink(MicrometerCommandSink.builder(withCopies).sizeSummaries(true).build())
+                .addListener(new CommandListener() { }).build();
         try (EmbeddedServer server = new EmbeddedServer()) {
             workload(server.client(metricsOnly, copying).getDatabase("test"));
         }
         Map<String, String> expected = meters(withCopies);
         assertTrue(expected.size() >= 15, expected.toString());
+        assertTrue(expected.keySet().stream().anyMatch(k -> k.startsWith(MicrometerCommandSink.COMMAND_SIZE + "[")
+                && k.contains("tag(command=insert)")), expected.toString());
         assertEquals(expected, meters(alone));
     }
 
@@ -116,6 +119,31 @@ class MetricsOnlyPathTest {
         assertEquals("customers", start(keepsInsertAnywhere, false, insert("customers", 3)).getCollectionName());
         assertEquals("customers", start(keepsInsertAnywhere, false, raw(insert("customers", 3))).getCollectionName());
         assertEquals("orders", start(RedactionPolicy.defaults(), false, raw(getMore("orders"))).getCollectionName());
+    }
+
+    @Test
+    void aPlainTopLevelIsCountedOnlyWhenASinkReadsItsSize() {
+        BsonDocument plain = insert("customers", 3);
+        int size = RawBytes.length(raw(plain));
+        assertEquals(size, start(new Recording(false, false), plain).getCommandSize(), "a sink that reads sizes by default");
+        assertEquals(0, start(new Recording(false, false, false), plain).getCommandSize(),
+                "metrics alone, no sink reads the size: the plain top level is not counted");
+        assertEquals(size, start(new Recording(false, false, false), raw(plain)).getCommandSize(),
+                "a byte-backed command's length costs nothing and is given");
+        assertEquals(size, start(new Recording(true, false, false), plain).getCommandSize(), "a copy's size comes with it");
+        SimpleMeterRegistry registry = new SimpleMeterRegistry();
+        Recording beside = new Recording(false, false, false);
+        RedactingCommandListener listener = RedactingCommandListener.builder()
+                .addSink(MicrometerCommandSink.builder(registry).build()).addSink(beside).build();
+        listener.commandStarted(new CommandStartedEvent(null, 1, 7,
+                new ConnectionDescription(new ServerId(new ClusterId(), new ServerAddress())), "shop", "insert", plain));
+        assertEquals(0, beside.lastStarted.getCommandSize(), "Micrometer's sink without its size summaries reads no size");
+        Recording sized = new Recording(false, false, false);
+        RedactingCommandListener withSizes = RedactingCommandListener.builder()
+                .addSink(MicrometerCommandSink.builder(registry).sizeSummaries(true).build()).addSink(sized).build();
+        withSizes.commandStarted(new CommandStartedEvent(null, 1, 7,
+                new ConnectionDescription(new ServerId(new ClusterId(), new ServerAddress())), "shop", "insert", plain));
+        assertEquals(size, sized.lastStarted.getCommandSize(), "with them it does");
     }
 
     @Test
@@ -175,7 +203,14 @@ class MetricsOnlyPathTest {
     }
 
     private static StartedCommand start(final RedactionPolicy policy, final boolean documents, final BsonDocument command) {
-        Recording recording = new Recording(documents, documents);
+        return start(policy, new Recording(documents, documents), command);
+    }
+
+    private static StartedCommand start(final Recording recording, final BsonDocument command) {
+        return start(RedactionPolicy.defaults(), recording, command);
+    }
+
+    private static StartedCommand start(final RedactionPolicy policy, final Recording recording, final BsonDocument command) {
         RedactingCommandListener listener = RedactingCommandListener.builder().policy(policy).addSink(recording).build();
         listener.commandStarted(new CommandStartedEvent(null, 1, 7,
                 new ConnectionDescription(new ServerId(new ClusterId(), new ServerAddress())), "shop",
@@ -207,12 +242,23 @@ class MetricsOnlyPathTest {
     private static final class Recording implements CommandSink {
         private final boolean documents;
         private final boolean fingerprint;
+        private final boolean size;
         final List<String> facts = new ArrayList<>();
         StartedCommand lastStarted;
 
         Recording(final boolean documents, final boolean fingerprint) {
+            this(documents, fingerprint, true);
+        }
+
+        Recording(final boolean documents, final boolean fingerprint, final boolean size) {
             this.documents = documents;
             this.fingerprint = fingerprint;
+            this.size = size;
+        }
+
+        @Override
+        public boolean needsCommandSize() {
+            return size;
         }
 
         @Override

@@ -81,6 +81,20 @@ public interface CommandSink {
     }
 
     /**
+     * Whether this sink reads {@link StartedCommand#getCommandSize()} right now. A command the driver hands over as bytes has
+     * its size for free; a plain top level (an insert, update or delete with its document sequences) is counted, encoded size
+     * by encoded size, and the listener does that only when a sink reads the size or a copy is made anyway. When no sink does
+     * and no copy is made, such a command's size is 0. True unless a sink says otherwise, so that a sink written before this
+     * method keeps its sizes. Called once per started event, so a sink may answer from a cheap check.
+     *
+     * @return true if the size of the next started command must be known
+     * @since 0.7
+     */
+    default boolean needsCommandSize() {
+        return true;
+    }
+
+    /**
      * A command was started.
      *
      * @param command the owned facts of the started command

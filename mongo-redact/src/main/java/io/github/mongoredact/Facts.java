@@ -67,6 +67,11 @@ final class Facts implements CommandFacts<StartedCommand, CompletedCommand>,
     }
 
     @Override
+    public boolean needsCommandSize(final CommandSink sink) {
+        return sink.needsCommandSize();
+    }
+
+    @Override
     public void started(final CommandSink sink, final StartedCommand command) {
         sink.started(command);
     }

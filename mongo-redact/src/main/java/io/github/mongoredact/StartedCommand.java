@@ -194,7 +194,8 @@ public final class StartedCommand {
     /**
      * @return the size in bytes of the command as sent, document sequences counted as arrays (the same whether or not a copy
      *         was made: without one it comes from the driver's buffers); 0 for a command the spec redacts or that could not be
-     *         read, -1 in the facts rebuilt for a start the listener no longer held
+     *         read, and for a plain top level that no sink asked the size of ({@link CommandSink#needsCommandSize()}) when no
+     *         copy was made; -1 in the facts rebuilt for a start the listener no longer held
      * @since 0.1
      */
     public int getCommandSize() {

@@ -23,7 +23,9 @@ import static io.github.mongoredact.jmh.support.Checks.noFailures;
 
 /**
  * Ours on the metrics path: the redacting listener with our {@link MicrometerCommandSink} alone downstream (so no document is
- * copied) on a {@link SimpleMeterRegistry}: one started + succeeded pair per op, as {@link MicrometerListenerBenchmark}.
+ * copied) on a {@link SimpleMeterRegistry}: one started + succeeded pair per op, as {@link MicrometerListenerBenchmark}. The
+ * sink as built by default (the timer and, on errors, the error counter, as Micrometer's listener), and in
+ * {@link #metricsPairWithSizes} with its opt-in size summaries, which take each command's size.
  */
 @BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.NANOSECONDS)
@@ -34,12 +36,17 @@ import static io.github.mongoredact.jmh.support.Checks.noFailures;
 public class MicrometerSinkBenchmark {
     private SimpleMeterRegistry registry;
     private RedactingCommandListener listener;
+    private SimpleMeterRegistry sizesRegistry;
+    private RedactingCommandListener sizesListener;
 
     /** Builds the registry, the sink and the listener. */
     @Setup
     public void setUp() {
         registry = new SimpleMeterRegistry();
         listener = RedactingCommandListener.builder().addSink(MicrometerCommandSink.builder(registry).build()).build();
+        sizesRegistry = new SimpleMeterRegistry();
+        sizesListener = RedactingCommandListener.builder()
+                .addSink(MicrometerCommandSink.builder(sizesRegistry).sizeSummaries(true).build()).build();
     }
 
     /**
@@ -51,6 +58,19 @@ public class MicrometerSinkBenchmark {
         listener.commandStarted(input.started);
         listener.commandSucceeded(input.succeeded);
         return registry;
+    }
+
+    /**
+     * The same pair with the sink's size summaries on ({@code sizeSummaries(true)}).
+     *
+     * @param input the two events
+     * @return the registry
+     */
+    @Benchmark
+    public SimpleMeterRegistry metricsPairWithSizes(final MetricsInput input) {
+        sizesListener.commandStarted(input.started);
+        sizesListener.commandSucceeded(input.succeeded);
+        return sizesRegistry;
     }
 
     /**
@@ -70,7 +90,13 @@ public class MicrometerSinkBenchmark {
     @TearDown
     public void tearDown() {
         noFailures(listener);
+        noFailures(sizesListener);
         Timer timer = registry.find(MicrometerCommandSink.COMMANDS).timer();
-        check(timer != null && timer.count() > 0, "no command timed: " + registry.getMetersAsString());
+        Timer sizesTimer = sizesRegistry.find(MicrometerCommandSink.COMMANDS).timer();
+        check(timer != null && timer.count() > 0 || sizesTimer != null && sizesTimer.count() > 0,
+                "no command timed: " + registry.getMetersAsString() + sizesRegistry.getMetersAsString());
+        check(registry.find(MicrometerCommandSink.COMMAND_SIZE).meters().isEmpty(), "size summaries recorded by default");
+        check(sizesTimer == null || sizesRegistry.find(MicrometerCommandSink.COMMAND_SIZE).summary() != null,
+                "no size summary with sizeSummaries(true)");
     }
 }

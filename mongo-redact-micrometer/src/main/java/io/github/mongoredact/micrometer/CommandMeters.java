@@ -9,8 +9,8 @@ import io.micrometer.core.instrument.Timer;
 
 /**
  * The meters of one key of a {@link MicrometerCommandSink} (server, database, collection, command name, and with the
- * fingerprint tag the query shape): the two size summaries, registered when the key is first seen, the timers of each status
- * and the error counters, registered when first used. Thread-safe; allocation-free once a meter exists.
+ * fingerprint tag the query shape): the timers of each status, the two size summaries (opt-in) and the error counters, each
+ * registered when first used. Thread-safe; allocation-free once a meter exists.
  */
 final class CommandMeters {
     /** The timer's description, Micrometer's. */
@@ -18,8 +18,8 @@ final class CommandMeters {
 
     private final MeterRegistry registry;
     private final Tags tags;
-    final DistributionSummary commandSize;
-    final DistributionSummary replySize;
+    private volatile DistributionSummary commandSize;
+    private volatile DistributionSummary replySize;
     private volatile Timer succeeded;
     private volatile Timer failed;
     private final LongTable<Counter> errors = new LongTable<>();
@@ -27,10 +27,27 @@ final class CommandMeters {
     CommandMeters(final MeterRegistry registry, final Tags tags) {
         this.registry = registry;
         this.tags = tags;
-        this.commandSize = DistributionSummary.builder(MicrometerCommandSink.COMMAND_SIZE)
-                .description("Sizes of mongodb commands as sent").baseUnit("bytes").tags(tags).register(registry);
-        this.replySize = DistributionSummary.builder(MicrometerCommandSink.REPLY_SIZE)
-                .description("Sizes of mongodb replies as received").baseUnit("bytes").tags(tags).register(registry);
+    }
+
+    DistributionSummary commandSize() {
+        DistributionSummary summary = commandSize;
+        if (summary == null) {
+            // register returns the same meter for the same id, so a race only makes the lookup twice
+            summary = DistributionSummary.builder(MicrometerCommandSink.COMMAND_SIZE)
+                    .description("Sizes of mongodb commands as sent").baseUnit("bytes").tags(tags).register(registry);
+            commandSize = summary;
+        }
+        return summary;
+    }
+
+    DistributionSummary replySize() {
+        DistributionSummary summary = replySize;
+        if (summary == null) {
+            summary = DistributionSummary.builder(MicrometerCommandSink.REPLY_SIZE)
+                    .description("Sizes of mongodb replies as received").baseUnit("bytes").tags(tags).register(registry);
+            replySize = summary;
+        }
+        return summary;
     }
 
     Timer succeeded() {

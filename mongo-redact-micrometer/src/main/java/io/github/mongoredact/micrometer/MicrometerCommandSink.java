@@ -29,8 +29,9 @@ import static io.github.mongoredact.internal.Checks.notNull;
  *   command names none), {@code cluster.id}, {@code server.address}, {@code status} ({@code SUCCESS} / {@code FAILED}). A
  *   reply that reports {@code writeErrors} or {@code writeConcernError} under {@code ok: 1} counts as {@code FAILED} unless
  *   {@link Builder#writeErrorsAsFailures(boolean)} is false.</li>
- *   <li>{@value #COMMAND_SIZE} and {@value #REPLY_SIZE} (distribution summaries, bytes): the same tags without
- *   {@code status}.</li>
+ *   <li>Opt-in ({@link Builder#sizeSummaries(boolean)}, off by default as Micrometer's listener records none):
+ *   {@value #COMMAND_SIZE} and {@value #REPLY_SIZE} (distribution summaries, bytes), the same tags without {@code status}.
+ *   Before 0.7 they were always recorded.</li>
  *   <li>{@value #ERRORS} (counter): the same tags without {@code status}, plus {@code error.code} and
  *   {@code error.code.name}, for failures and for replies that report errors.</li>
  *   <li>Opt-in ({@link Builder#fingerprintTag(boolean)}): a {@value #FINGERPRINT_TAG} tag on all of these, this library's
@@ -49,9 +50,11 @@ import static io.github.mongoredact.internal.Checks.notNull;
  * <p>Cost: meters are resolved once per key and cached in nested maps keyed by the objects the listener already has (server
  * id, then database, collection and command names, then fingerprint, then query shape hash), with a front table that finds
  * the meters of the first keys seen in one step (without the opt-in tags); in steady state recording a command allocates
- * nothing. This sink never asks for documents, nor, unless tagging with them, for the fingerprint or the query shape: so
- * with it alone the listener copies nothing and reads only each command's top level (collection and size) and each reply's
- * size and errors. The query shape hash tag costs the listener a redacted copy of each find, aggregate, count and distinct
+ * nothing. This sink never asks for documents, nor, unless tagging with them, for the fingerprint or the query shape, nor,
+ * unless it records the size summaries, for the command's size: so with it alone the listener copies nothing and reads only
+ * each command's top level (its collection) and each reply's size and errors. The size summaries cost two more records per
+ * command and, for a command the driver hands over as a plain top level (insert, update, delete), counting its encoded
+ * size. The query shape hash tag costs the listener a redacted copy of each find, aggregate, count and distinct
  * and the shaping of it and of the command (the hash is given only where the two agree). A tags provider costs what it
  * allocates, an event per callback and a meter lookup per command, and the copies of commands and replies that it is
  * handed.</p>
@@ -101,6 +104,7 @@ public final class MicrometerCommandSink implements CommandSink {
     private final boolean fingerprintTag;
     private final boolean queryShapeHashTag;
     private final boolean writeErrorsAsFailures;
+    private final boolean sizeSummaries;
     @Nullable
     private final ProvidedTagsTimer providedTags;
     private final MeterKeys keys;
@@ -110,6 +114,7 @@ public final class MicrometerCommandSink implements CommandSink {
         this.fingerprintTag = builder.fingerprintTag;
         this.queryShapeHashTag = builder.queryShapeHashTag;
         this.writeErrorsAsFailures = builder.writeErrorsAsFailures;
+        this.sizeSummaries = builder.sizeSummaries;
         this.keys = new MeterKeys(registry, builder.tags, fingerprintTag, builder.maxFingerprints, queryShapeHashTag,
                 builder.maxQueryShapes);
         this.providedTags = builder.tagsProvider == null ? null
@@ -168,9 +173,19 @@ public final class MicrometerCommandSink implements CommandSink {
     }
 
     /**
+     * @return whether the size summaries are recorded ({@link Builder#sizeSummaries(boolean)}); off by default, so that
+     *         metrics alone never pay for counting a command's size
+     * @since 0.7
+     */
+    @Override
+    public boolean needsCommandSize() {
+        return sizeSummaries;
+    }
+
+    /**
      * Records the command: its time under {@code status=FAILED} when it failed, or when its reply reported errors and
-     * {@link Builder#writeErrorsAsFailures(boolean)} is on (with a tags provider: under the provider's tags); its sizes;
-     * its error code.
+     * {@link Builder#writeErrorsAsFailures(boolean)} is on (with a tags provider: under the provider's tags); its sizes, with
+     * {@link Builder#sizeSummaries(boolean)}; its error code.
      *
      * @param command the completed command
      */
@@ -185,12 +200,14 @@ public final class MicrometerCommandSink implements CommandSink {
         } else {
             meters.succeeded().record(command.getElapsedNanos(), TimeUnit.NANOSECONDS);
         }
-        int commandSize = command.getStarted().getCommandSize();
-        if (commandSize > 0) {
-            meters.commandSize.record(commandSize);
-        }
-        if (command.getReplySize() > 0) {
-            meters.replySize.record(command.getReplySize());
+        if (sizeSummaries) {
+            int commandSize = command.getStarted().getCommandSize();
+            if (commandSize > 0) {
+                meters.commandSize().record(commandSize);
+            }
+            if (command.getReplySize() > 0) {
+                meters.replySize().record(command.getReplySize());
+            }
         }
         if (command.hasError()) {
             meters.errors(command.getErrorCode(), command.getErrorCodeName()).increment();
@@ -218,7 +235,7 @@ public final class MicrometerCommandSink implements CommandSink {
     public String toString() {
         return "MicrometerCommandSink{registry=" + registry.getClass().getSimpleName() + ", fingerprintTag=" + fingerprintTag
                 + ", queryShapeHashTag=" + queryShapeHashTag
-                + ", writeErrorsAsFailures=" + writeErrorsAsFailures
+                + ", writeErrorsAsFailures=" + writeErrorsAsFailures + ", sizeSummaries=" + sizeSummaries
                 + (providedTags == null ? "" : ", commandTagsProvider=" + providedTags) + "}";
     }
 
@@ -235,6 +252,7 @@ public final class MicrometerCommandSink implements CommandSink {
         private boolean queryShapeHashTag;
         private int maxQueryShapes = 1000;
         private boolean writeErrorsAsFailures = true;
+        private boolean sizeSummaries;
         @Nullable
         private MongoCommandTagsProvider tagsProvider;
 
@@ -320,6 +338,22 @@ public final class MicrometerCommandSink implements CommandSink {
          */
         public Builder writeErrorsAsFailures(final boolean writeErrorsAsFailures) {
             this.writeErrorsAsFailures = writeErrorsAsFailures;
+            return this;
+        }
+
+        /**
+         * Records the sizes of commands and replies in the distribution summaries {@value MicrometerCommandSink#COMMAND_SIZE}
+         * and {@value MicrometerCommandSink#REPLY_SIZE} (bytes, tagged as the timer without {@code status}). Off by default,
+         * as Micrometer's own listener records none: they cost two more records per command and more series per key, and
+         * the sink then asks the listener for each command's size ({@link CommandSink#needsCommandSize()}), which for a plain
+         * top level (an insert, update or delete with its document sequences) is counted. Always on before 0.7.
+         *
+         * @param sizeSummaries whether to record the size summaries; false if not set
+         * @return this
+         * @since 0.7
+         */
+        public Builder sizeSummaries(final boolean sizeSummaries) {
+            this.sizeSummaries = sizeSummaries;
             return this;
         }
 

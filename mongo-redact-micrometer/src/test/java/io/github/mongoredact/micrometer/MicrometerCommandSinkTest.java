@@ -128,10 +128,25 @@ class MicrometerCommandSinkTest {
     }
 
     @Test
-    void recordsSizesOfCommandsAndReplies() {
+    void recordsNoSizeSummaryByDefault() {
         SimpleMeterRegistry registry = new SimpleMeterRegistry();
-        RedactingCommandListener listener = RedactingCommandListener.builder()
-                .addSink(MicrometerCommandSink.builder(registry).build()).build();
+        MicrometerCommandSink sink = MicrometerCommandSink.builder(registry).build();
+        assertFalse(sink.needsCommandSize());
+        RedactingCommandListener listener = RedactingCommandListener.builder().addSink(sink).build();
+        MongoCollection<Document> users = client(listener).getDatabase("test").getCollection("users");
+        users.insertOne(new Document("_id", 1).append("payload", "x".repeat(5000)));
+        users.find().first();
+        assertEquals(2, registry.find(MicrometerCommandSink.COMMANDS).timers().stream().mapToLong(Timer::count).sum());
+        assertTrue(registry.find(MicrometerCommandSink.COMMAND_SIZE).meters().isEmpty(), registry.getMetersAsString());
+        assertTrue(registry.find(MicrometerCommandSink.REPLY_SIZE).meters().isEmpty(), registry.getMetersAsString());
+    }
+
+    @Test
+    void recordsSizesOfCommandsAndRepliesWhenAskedTo() {
+        SimpleMeterRegistry registry = new SimpleMeterRegistry();
+        MicrometerCommandSink sink = MicrometerCommandSink.builder(registry).sizeSummaries(true).build();
+        assertTrue(sink.needsCommandSize());
+        RedactingCommandListener listener = RedactingCommandListener.builder().addSink(sink).build();
         MongoCollection<Document> users = client(listener).getDatabase("test").getCollection("users");
         users.insertOne(new Document("_id", 1).append("payload", "x".repeat(5000)));
         DistributionSummary commandSize = registry.find(MicrometerCommandSink.COMMAND_SIZE).tags("command", "insert")

@@ -44,6 +44,11 @@ final class QueryTexts implements CommandSink {
     }
 
     @Override
+    public boolean needsCommandSize() {
+        return false;
+    }
+
+    @Override
     public void started(final StartedCommand command) {
         OwnedDocument copy = command.getCommandView();
         if (maxLength == 0 || copy == null || command.isRedactedBySpec() || command.isHello()) {

@@ -148,6 +148,15 @@ public final class OpenTelemetryCommandSink implements CommandSink {
         return enabled && queryShape;
     }
 
+    /**
+     * @return false: spans do not carry the command's size
+     * @since 0.7
+     */
+    @Override
+    public boolean needsCommandSize() {
+        return false;
+    }
+
     @Override
     public void started(final StartedCommand command) {
         if (!enabled) {

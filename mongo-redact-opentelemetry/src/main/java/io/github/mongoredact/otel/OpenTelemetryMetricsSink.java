@@ -125,6 +125,15 @@ public final class OpenTelemetryMetricsSink implements CommandSink {
         return false;
     }
 
+    /**
+     * @return false: the metrics carry no command size
+     * @since 0.7
+     */
+    @Override
+    public boolean needsCommandSize() {
+        return false;
+    }
+
     @Override
     public void completed(final CompletedCommand command) {
         try {

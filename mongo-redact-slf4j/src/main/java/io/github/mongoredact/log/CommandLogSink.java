@@ -127,6 +127,15 @@ public final class CommandLogSink implements CommandSink {
         return keyValuePairs && needsDocuments();
     }
 
+    /**
+     * @return false: the lines do not carry the command's size
+     * @since 0.7
+     */
+    @Override
+    public boolean needsCommandSize() {
+        return false;
+    }
+
     @Override
     public void started(final StartedCommand command) {
         try {

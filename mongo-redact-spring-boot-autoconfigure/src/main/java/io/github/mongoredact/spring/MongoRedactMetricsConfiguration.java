@@ -61,6 +61,7 @@ public class MongoRedactMetricsConfiguration {
                 .fingerprintTag(properties.getMetrics().isFingerprintTag())
                 .queryShapeHashTag(properties.getMetrics().isQueryShapeHashTag())
                 .writeErrorsAsFailures(properties.getMetrics().isWriteErrorsAsFailures())
+                .sizeSummaries(properties.getMetrics().isSizeSummaries())
                 .commandTagsProvider(applicationsOwn(tagsProvider.getIfAvailable()))
                 .build();
     }

@@ -338,6 +338,9 @@ public class MongoRedactProperties {
         /** Whether a reply reporting write errors or a write concern error under ok: 1 counts as FAILED. */
         private boolean writeErrorsAsFailures = true;
 
+        /** Whether to record the sizes of commands and replies (mongodb.driver.commands.command.size, .reply.size). */
+        private boolean sizeSummaries;
+
         /**
          * Whether Micrometer's own MongoMetricsCommandListener, which Spring Boot Actuator registers and which records the same
          * meters, is taken off the client while this library records them, so that each command is counted once.
@@ -382,6 +385,16 @@ public class MongoRedactProperties {
         /** @param writeErrorsAsFailures whether a reply reporting write errors or a write concern error under ok: 1 counts as FAILED */
         public void setWriteErrorsAsFailures(final boolean writeErrorsAsFailures) {
             this.writeErrorsAsFailures = writeErrorsAsFailures;
+        }
+
+        /** @return whether to record the sizes of commands and replies (mongodb.driver.commands.command.size, .reply.size) */
+        public boolean isSizeSummaries() {
+            return sizeSummaries;
+        }
+
+        /** @param sizeSummaries whether to record the sizes of commands and replies (the two distribution summaries) */
+        public void setSizeSummaries(final boolean sizeSummaries) {
+            this.sizeSummaries = sizeSummaries;
         }
 
         /** @return whether Micrometer's MongoMetricsCommandListener is taken off the client */

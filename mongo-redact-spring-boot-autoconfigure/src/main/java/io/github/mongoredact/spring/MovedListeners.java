@@ -57,6 +57,11 @@ final class MovedListeners implements CommandSink {
     }
 
     @Override
+    public boolean needsCommandSize() {
+        return false;
+    }
+
+    @Override
     public void started(final StartedCommand command) {
         if (!listeners.isEmpty()) {
             CommandStartedEvent event = command.toEvent();

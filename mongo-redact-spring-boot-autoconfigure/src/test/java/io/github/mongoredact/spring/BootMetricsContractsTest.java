@@ -35,6 +35,7 @@ import java.util.List;
 import java.util.Map;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertSame;
@@ -113,7 +114,8 @@ class BootMetricsContractsTest {
 
     @Test
     void springBootsSwitchOfCommandMetricsTurnsTheTimerOffAndLeavesTheListenersCounters() {
-        try (Running app = Running.start(List.of(TenantTags.class), OnBootCommandMetricsCondition.BOOT_3, "false")) {
+        try (Running app = Running.start(List.of(TenantTags.class), OnBootCommandMetricsCondition.BOOT_3, "false",
+                "mongo-redact.metrics.size-summaries", "true")) {
             app.workload();
             assertTrue(app.context.getBeansOfType(MicrometerCommandSink.class).isEmpty());
             assertEquals(List.of(), app.timers());
@@ -131,6 +133,23 @@ class BootMetricsContractsTest {
         try (Running app = Running.start(List.of(), OnBootCommandMetricsCondition.BOOT_4, "false")) {
             app.workload();
             assertEquals(COMMANDS, app.timers().stream().mapToLong(Timer::count).sum());
+        }
+    }
+
+    @Test
+    void theSizeSummariesAreOffUnlessTheirPropertyTurnsThemOn() {
+        try (Running app = Running.start(List.of(BootsDefaultTags.class))) {
+            app.workload();
+            assertFalse(app.context.getBean(MicrometerCommandSink.class).needsCommandSize());
+            assertTrue(app.registry().find(MicrometerCommandSink.COMMAND_SIZE).meters().isEmpty());
+            assertTrue(app.registry().find(MicrometerCommandSink.REPLY_SIZE).meters().isEmpty());
+        }
+        try (Running app = Running.start(List.of(BootsDefaultTags.class), "mongo-redact.metrics.size-summaries", "true")) {
+            app.workload();
+            assertTrue(app.context.getBean(MicrometerCommandSink.class).needsCommandSize());
+            assertNotNull(app.registry().find(MicrometerCommandSink.COMMAND_SIZE).tags("command", "insert").summary(),
+                    app.timers().toString());
+            assertTrue(app.registry().find(MicrometerCommandSink.REPLY_SIZE).tags("command", "find").summary().count() > 0);
         }
     }
 

@@ -102,7 +102,8 @@ public final class Demo {
                     .errorLevel(CommandLogSink.Level.WARN) // failures and write errors stand out
                     .build();
             SimpleMeterRegistry registry = new SimpleMeterRegistry();
-            MicrometerCommandSink metricsSink = MicrometerCommandSink.builder(registry).build();
+            // the size summaries are opt-in: the demo's table shows command and reply bytes
+            MicrometerCommandSink metricsSink = MicrometerCommandSink.builder(registry).sizeSummaries(true).build();
 
             // The demo measures the listener's allocations by wrapping it and its sinks.
             AllocationMeter meter = AllocationMeter.createOrNull();

@@ -112,6 +112,24 @@ public final class HandOffSink implements CommandSink, AutoCloseable {
         return !ring.isClosed() && target.needsFingerprint();
     }
 
+    /**
+     * @return false once closed; otherwise what the wrapped sink answers (a plain listener reads no query shape)
+     * @since 0.7
+     */
+    @Override
+    public boolean needsQueryShape() {
+        return !ring.isClosed() && target.needsQueryShape();
+    }
+
+    /**
+     * @return false once closed; otherwise what the wrapped sink answers (a plain listener reads no size)
+     * @since 0.7
+     */
+    @Override
+    public boolean needsCommandSize() {
+        return !ring.isClosed() && target.needsCommandSize();
+    }
+
     @Override
     public void started(final StartedCommand command) {
         offer(command);

@@ -22,6 +22,12 @@ final class ListenerDelivery implements CommandSink {
         return false;
     }
 
+    /** @return false: a plain listener's events carry no size */
+    @Override
+    public boolean needsCommandSize() {
+        return false;
+    }
+
     @Override
     public void started(final StartedCommand command) {
         listener.commandStarted(command.toEvent());

@@ -124,6 +124,11 @@ public final class TracingSwitch implements CommandSink {
         return false;
     }
 
+    @Override
+    public boolean needsCommandSize() {
+        return false;
+    }
+
     /** @return what the current tracing sink answers: the OpenTelemetry sink's spans carry the query shape */
     @Override
     public boolean needsQueryShape() {

@@ -216,7 +216,7 @@ class PropertiesAndBeansTest {
                 "log.level", "log.error-level", "log.only-slow-or-failed", "log.logger-name", "log.key-value-pairs",
                 "metrics.enabled",
                 "metrics.fingerprint-tag", "metrics.query-shape-hash-tag", "metrics.write-errors-as-failures",
-                "metrics.replace-micrometer-listener")) {
+                "metrics.size-summaries", "metrics.replace-micrometer-listener")) {
             assertTrue(metadata.contains("\"name\": \"mongo-redact." + name + "\""), name);
         }
     }

@@ -64,12 +64,18 @@ public final class DocumentBytes {
         return BYTE_BUF != null;
     }
 
+    /** Where {@link #view} points: a reader's source, {@code array[off, end)}, valid for the callback. */
+    public interface Viewer {
+        /** Takes the document's bytes, {@code array[off, end)}, in place (not a copy). */
+        void source(byte[] array, int off, int end);
+    }
+
     /**
-     * Points the workspace's source at the document's own heap array, if it has one.
+     * Points the viewer (a workspace's source, a reader's own) at the document's own heap array, if it has one.
      *
      * @return false when the bytes are not in a heap array (copy them instead)
      */
-    public static boolean view(final BsonDocument document, final Workspace workspace) {
+    public static boolean view(final BsonDocument document, final Viewer workspace) {
         if (document instanceof RawBsonDocument) {
             RawBsonDocument raw = (RawBsonDocument) document;
             int offset = DriverApi.rawOffset(raw);

@@ -19,7 +19,7 @@ import java.util.concurrent.atomic.AtomicReferenceArray;
  * <p>Pooled arrays hold the raw bytes of earlier commands: they never leave this package's callers, and each use reads only
  * what it wrote.</p>
  */
-public final class Workspace {
+public final class Workspace implements DocumentBytes.Viewer {
     /** Scratch arrays up to this size stay with their scratch (and so with the pooled redactor that holds it). */
     static final int RETAINED_SCRATCH_BYTES = 64 * 1024;
     /** Scratch arrays up to this size go back to the shared pool after the callback; larger ones are dropped. */
@@ -59,6 +59,7 @@ public final class Workspace {
         gathered.release();
     }
 
+    @Override
     public void source(final byte[] array, final int off, final int end) {
         this.source = array;
         this.sourceOff = off;

@@ -16,13 +16,11 @@ import io.github.mongoredact.internal.failure.FailureStandIns;
 import io.github.mongoredact.internal.failure.SpecFailures;
 import io.github.mongoredact.internal.rules.CompiledPolicy;
 import io.github.mongoredact.internal.rules.SpecRedaction;
-import io.github.mongoredact.internal.rules.TopLevelRules;
 import io.github.mongoredact.internal.shape.QueryShape;
 import io.github.mongoredact.internal.summary.CommandSummary;
 import io.github.mongoredact.internal.walk.DocumentRedactor;
 import io.github.mongoredact.internal.walk.Redaction;
 import org.bson.BsonDocument;
-import org.bson.BsonValue;
 import org.bson.RawBsonDocument;
 
 import java.util.concurrent.TimeUnit;
@@ -52,7 +50,6 @@ public final class CommandProcessor<S, C> {
     private static final System.Logger LOGGER = ListenerLogger.LOGGER;
     /** The key of the marker document forwarded in place of a document that could not be read. */
     public static final String REDACTION_ERROR_KEY = Markers.KEY;
-    private static final String GET_MORE = "getMore";
 
     private final CompiledPolicy policy;
     private final boolean redactFailures;
@@ -68,8 +65,6 @@ public final class CommandProcessor<S, C> {
     private final CommandSummary summary;
     /** Reply scanners between callbacks, shared by all threads; borrowed only when sinks read a reply's facts. */
     private static final BoundedPool<ReplyErrors> REPLY_ERRORS = new BoundedPool<>(ReplyErrors::new);
-    /** Whether the policy's copy of a getMore shows its cursor id ({@link TopLevelRules#showsGetMoreCursorId}). */
-    private final boolean getMoreCursorIds;
 
     /**
      * @param policy the compiled policy
@@ -83,7 +78,6 @@ public final class CommandProcessor<S, C> {
         this.facts = facts;
         this.policy = policy;
         this.summary = new CommandSummary(policy);
-        this.getMoreCursorIds = TopLevelRules.showsGetMoreCursorId(policy);
         this.redactFailures = redactFailures;
         this.downstream = downstream;
         // one table is used, by whether there are sinks; the other is never written and stays at its smallest
@@ -166,7 +160,6 @@ public final class CommandProcessor<S, C> {
      */
     private void startedUnguarded(final CommandStartedEvent event) {
         boolean sinks = downstream.hasSinks();
-        boolean documents = downstream.needsDocuments();
         String commandName = event.getCommandName();
         BsonDocument owned = null;
         String collection = null;
@@ -176,25 +169,24 @@ public final class CommandProcessor<S, C> {
         long cursorId = 0;
         QueryShape queryShape = null;
         DocumentRedactor redactor = null;
-        // the server's query shape is given only where the copy shows it: it takes the copy, also for a sink that reads
-        // neither documents nor fingerprints
-        boolean shape = sinks && QueryShapes.isShaped(commandName) && downstream.needsQueryShape();
+        int needs = downstream.startNeeds(sinks && QueryShapes.isShaped(commandName));
         try {
             BsonDocument command = event.getCommand();
             sensitive = SpecRedaction.isSensitiveCommand(commandName, command);
             if (sensitive) {
                 owned = SpecRedaction.EMPTY;
-            } else if (!documents && !shape && !downstream.needsFingerprint()) {
+            } else if ((needs & Downstream.WALKED) == 0) {
                 // metrics alone: the top level tells the collection, the driver's buffers the size; nothing is walked
                 redactor = DocumentRedactor.borrow();
                 collection = summary.collection(command, commandName, redactor.workspace(), redactor.cursor());
-                size = redactor.workspace().encoder.sizeAsSent(command);
+                size = summary.sizeAsSent(command, redactor.workspace(), (needs & Downstream.COMMAND_SIZE) != 0);
             } else {
                 redactor = DocumentRedactor.borrow();
-                Redaction redaction = redactCommand(redactor, command, commandName, documents || shape, sinks);
+                Redaction redaction = redactCommand(redactor, command, commandName, needs, sinks);
                 byte[] bytes = redaction.takeBytes();
                 owned = bytes == null ? null : new RawBsonDocument(bytes);
-                queryShape = shape && bytes != null ? QueryShapes.of(redactor, bytes) : null;
+                // the server's query shape is given only where the copy shows it: it takes the copy
+                queryShape = (needs & Downstream.QUERY_SHAPE) != 0 && bytes != null ? QueryShapes.of(redactor, bytes) : null;
                 collection = redaction.collectionName();
                 fingerprint = redaction.fingerprint();
                 size = redaction.inputSize();
@@ -202,7 +194,7 @@ public final class CommandProcessor<S, C> {
             }
             if (sinks && !sensitive) {
                 // last: a copy that failed leaves it 0, as the copy then shows no id
-                cursorId = getMoreCursorId(command, commandName);
+                cursorId = summary.getMoreCursorId(command, commandName);
             }
         } catch (Throwable e) {
             owned = copyFailed("command", event, e);
@@ -225,24 +217,16 @@ public final class CommandProcessor<S, C> {
     }
 
     /**
-     * The cursor id of a {@code getMore}, its first field's {@code int64}, read from the driver's command without a copy
-     * (one element); 0 for every other command and where the policy's copy would not show it.
+     * The copy (when documents or the query shape are wanted) or the analysis of a command, by the borrowed redactor.
+     *
+     * @param needs what the downstream reads ({@link Downstream#startNeeds})
      */
-    private long getMoreCursorId(final BsonDocument command, final String commandName) {
-        if (!getMoreCursorIds || !GET_MORE.equals(commandName)) {
-            return 0;
-        }
-        BsonValue id = command.get(commandName);
-        return id != null && id.isInt64() ? id.asInt64().getValue() : 0;
-    }
-
-    /** The copy (when documents are wanted) or the analysis of a command, by the borrowed redactor. */
     private Redaction redactCommand(final DocumentRedactor redactor, final BsonDocument command, final String commandName,
-                                    final boolean documents, final boolean sinks) {
-        boolean wantsFingerprint = sinks && downstream.needsFingerprint();
-        return documents
-                ? redactor.redactCommand(command, policy, policy.commandRules(commandName), sinks, wantsFingerprint)
-                : redactor.analyseCommand(command, policy, policy.commandRules(commandName), wantsFingerprint);
+                                    final int needs, final boolean sinks) {
+        boolean fingerprint = (needs & Downstream.FINGERPRINT) != 0;
+        return (needs & (Downstream.DOCUMENTS | Downstream.QUERY_SHAPE)) != 0
+                ? redactor.redactCommand(command, policy, policy.commandRules(commandName), sinks, fingerprint)
+                : redactor.analyseCommand(command, policy, policy.commandRules(commandName), fingerprint);
     }
 
     /**
@@ -283,11 +267,8 @@ public final class CommandProcessor<S, C> {
         try {
             BsonDocument reply = event.getResponse();
             CompiledPolicy.RuleSet rules = policy.replyRules(commandName);
-            if (read != null || documents) {
-                redactor = DocumentRedactor.borrow();
-            }
             if (read != null) {
-                read.read(reply, redactor.workspace(), rules.cursorIds());
+                read.read(reply, rules.cursorIds());
                 scanned = true;
             }
             if (SpecRedaction.isSensitiveReply(commandName, reply, startSensitive)) {
@@ -296,6 +277,7 @@ public final class CommandProcessor<S, C> {
                     read.cursorId = 0;
                 }
             } else if (documents) {
+                redactor = DocumentRedactor.borrow();
                 Redaction redaction = redactor.redactReply(reply, policy, rules);
                 byte[] bytes = redaction.takeBytes();
                 if (bytes == null) {

@@ -58,36 +58,69 @@ public final class Downstream<K, S, C> {
         return sinks.length > 0;
     }
 
-    /** @return whether any downstream needs owned documents for the next event (the started command's copy) */
-    boolean needsDocuments() {
-        return listeners.length > 0 || anySink(Need.DOCUMENTS);
+    /** {@link #startNeeds}: the owned copy of the started command. */
+    static final int DOCUMENTS = 1;
+    /** {@link #startNeeds}: the fingerprint. */
+    static final int FINGERPRINT = 2;
+    /** {@link #startNeeds}: the query shape. */
+    static final int QUERY_SHAPE = 4;
+    /** {@link #startNeeds}: the command's size. */
+    static final int COMMAND_SIZE = 8;
+    /** What takes the walk of the command: its copy, its fingerprint, its query shape (which takes the copy). */
+    static final int WALKED = DOCUMENTS | FINGERPRINT | QUERY_SHAPE;
+
+    /**
+     * What the downstream reads of the next started event, asked of each sink once per event in one pass: plain listeners read
+     * the copy; a sink that throws is counted, logged and taken as reading everything.
+     *
+     * @param shaped whether the command is one the server shapes: only then is a sink asked for the query shape
+     * @return the bits {@link #DOCUMENTS}, {@link #FINGERPRINT}, {@link #QUERY_SHAPE}, {@link #COMMAND_SIZE} that any
+     *         downstream needs
+     */
+    int startNeeds(final boolean shaped) {
+        int needs = listeners.length > 0 ? DOCUMENTS : 0;
+        for (K sink : sinks) {
+            String asking = "needsDocuments";
+            try {
+                if (calls.needsDocuments(sink)) {
+                    needs |= DOCUMENTS;
+                }
+                asking = "needsFingerprint";
+                if (calls.needsFingerprint(sink)) {
+                    needs |= FINGERPRINT;
+                }
+                asking = "needsQueryShape";
+                if (shaped && calls.needsQueryShape(sink)) {
+                    needs |= QUERY_SHAPE;
+                }
+                asking = "needsCommandSize";
+                if (calls.needsCommandSize(sink)) {
+                    needs |= COMMAND_SIZE;
+                }
+            } catch (Throwable e) {
+                Guard.rethrowIfStopRequest(e);
+                failed(sink, asking, e);
+                needs |= DOCUMENTS | FINGERPRINT | COMMAND_SIZE | (shaped ? QUERY_SHAPE : 0);
+            }
+        }
+        return needs;
     }
 
     /** @return whether any downstream needs the owned reply of the next succeeded event */
     boolean needsReplyDocuments() {
-        return listeners.length > 0 || anySink(Need.REPLY_DOCUMENTS);
+        return listeners.length > 0 || anySinkReadsReplies();
     }
 
-    /** @return whether any sink reads the fingerprint of the next started event */
-    boolean needsFingerprint() {
-        return anySink(Need.FINGERPRINT);
-    }
-
-    /** @return whether any sink reads the query shape of the next started event */
-    boolean needsQueryShape() {
-        return anySink(Need.QUERY_SHAPE);
-    }
-
-    /** @return whether a sink answers true; a sink that throws is counted, logged and taken as true */
-    private boolean anySink(final Need need) {
+    /** @return whether a sink reads the owned reply; a sink that throws is counted, logged and taken as true */
+    private boolean anySinkReadsReplies() {
         for (K sink : sinks) {
             try {
-                if (need.of(calls, sink)) {
+                if (calls.needsReplyDocuments(sink)) {
                     return true;
                 }
             } catch (Throwable e) {
                 Guard.rethrowIfStopRequest(e);
-                failed(sink, need.method, e);
+                failed(sink, "needsReplyDocuments", e);
                 return true;
             }
         }
@@ -153,32 +186,5 @@ public final class Downstream<K, S, C> {
         }
         Guard.log(LOGGER, warned, "Downstream " + downstream.getClass().getName() + " threw from " + callback
                 + "; the other listeners and sinks got the event", e);
-    }
-
-    /** What the listener asks its sinks before an event, each by the sink's method named. */
-    private enum Need {
-        DOCUMENTS("needsDocuments"),
-        REPLY_DOCUMENTS("needsReplyDocuments"),
-        FINGERPRINT("needsFingerprint"),
-        QUERY_SHAPE("needsQueryShape");
-
-        final String method;
-
-        Need(final String method) {
-            this.method = method;
-        }
-
-        <K> boolean of(final SinkCalls<K, ?, ?> calls, final K sink) {
-            switch (this) {
-                case DOCUMENTS:
-                    return calls.needsDocuments(sink);
-                case REPLY_DOCUMENTS:
-                    return calls.needsReplyDocuments(sink);
-                case FINGERPRINT:
-                    return calls.needsFingerprint(sink);
-                default:
-                    return calls.needsQueryShape(sink);
-            }
-        }
     }
 }

@@ -4,7 +4,6 @@ import com.mongodb.lang.Nullable;
 import io.github.mongoredact.internal.bson.BsonTypes;
 import io.github.mongoredact.internal.bson.Bytes;
 import io.github.mongoredact.internal.bson.DocumentBytes;
-import io.github.mongoredact.internal.bson.Workspace;
 import io.github.mongoredact.internal.rules.ReplyCursorIds;
 import io.github.mongoredact.internal.walk.BsonCursor;
 import org.bson.BsonDocument;
@@ -15,9 +14,10 @@ import java.nio.charset.StandardCharsets;
 /**
  * Finds the first write error or write concern error that a reply reports under {@code ok: 1}, and the id of the cursor it
  * leaves open ({@code cursor.id}, where the policy's copy would show it: {@link ReplyCursorIds}), by scanning its top level
- * bytes. Allocation-free unless an error is found (its code name is then decoded).
+ * bytes, in place: it needs no workspace, so a callback that reads only a reply's facts borrows this scanner alone.
+ * Allocation-free unless an error is found (its code name is then decoded).
  */
-final class ReplyErrors implements ReplyFacts {
+final class ReplyErrors implements ReplyFacts, DocumentBytes.Viewer {
     private static final byte[] WRITE_ERRORS = "writeErrors".getBytes(StandardCharsets.UTF_8);
     private static final byte[] WRITE_CONCERN_ERROR = "writeConcernError".getBytes(StandardCharsets.UTF_8);
     private static final byte[] CODE = "code".getBytes(StandardCharsets.UTF_8);
@@ -27,6 +27,11 @@ final class ReplyErrors implements ReplyFacts {
 
     /** Reads the reply's top level and its error document, in place. */
     private final BsonCursor cursor = new BsonCursor();
+    /** The reply's bytes during {@link #read}, viewed where they lie ({@link DocumentBytes#view}); null between reads. */
+    @Nullable
+    private byte[] source;
+    private int sourceOff;
+    private int sourceEnd;
 
     /** The reply's size in bytes as received, 0 when not known (a plain document). */
     int size;
@@ -68,26 +73,37 @@ final class ReplyErrors implements ReplyFacts {
 
     /**
      * Reads the reply's size (in O(1) from a byte-backed reply) and scans it for errors and its cursor id: in place where its
-     * bytes are in a heap array, else through the document API.
+     * bytes are in a heap array, else through the document API. Keeps no reference to the reply's bytes after it returns.
      *
      * @param cursorIds whether the copy of the reply shows its cursor id ({@link ReplyCursorIds#NEVER} ...)
      * @return this scanner with the result: read it before its next read
      */
-    ReplyErrors read(final BsonDocument reply, final Workspace workspace, final byte cursorIds) {
-        ReplyErrors errors = this;
-        if (DocumentBytes.view(reply, workspace)) {
+    ReplyErrors read(final BsonDocument reply, final byte cursorIds) {
+        if (DocumentBytes.view(reply, this)) {
             try {
-                errors.scan(workspace.source(), workspace.sourceOff(), workspace.sourceEnd(), cursorIds);
-                errors.size = workspace.sourceLength();
+                byte[] src = source;
+                if (src == null) {
+                    throw new IllegalStateException("the reply's view set no source");
+                }
+                scan(src, sourceOff, sourceEnd, cursorIds);
+                size = sourceEnd - sourceOff;
             } finally {
-                errors.cursor.clear();
-                workspace.release();
+                cursor.clear();
+                source = null;
             }
         } else {
-            errors.scan(reply, cursorIds);
-            errors.size = DocumentBytes.isByteBacked(reply) ? DocumentBytes.length(reply) : 0;
+            scan(reply, cursorIds);
+            size = DocumentBytes.isByteBacked(reply) ? DocumentBytes.length(reply) : 0;
         }
-        return errors;
+        return this;
+    }
+
+    /** The view's target: the reply's bytes, for {@link #read} only. */
+    @Override
+    public void source(final byte[] array, final int off, final int end) {
+        source = array;
+        sourceOff = off;
+        sourceEnd = end;
     }
 
     /**

@@ -22,6 +22,9 @@ public interface SinkCalls<K, S, C> {
     /** @return whether the sink reads the query shape of the next started event */
     boolean needsQueryShape(K sink);
 
+    /** @return whether the sink reads the size of the next started command */
+    boolean needsCommandSize(K sink);
+
     /** Hands a start to the sink. */
     void started(K sink, S command);
 

@@ -19,7 +19,8 @@ import java.util.Map;
 
 /**
  * What a started command tells when no downstream reads its documents nor its fingerprint (metrics alone): the collection it
- * names and its size, read from its top level only, without the walk of the analysis.
+ * names and its size, read from its top level only, without the walk of the analysis; and, with or without a copy, the
+ * cursor id of a {@code getMore}.
  *
  * <ul>
  *     <li>The collection is the one the analysis finds: the string value of the first field where the rules keep that field
@@ -36,11 +37,41 @@ import java.util.Map;
  * driver's bytes.</p>
  */
 public final class CommandSummary {
+    private static final String GET_MORE = "getMore";
     private final TopLevelRules topLevelRules;
+    /** Whether the policy's copy of a getMore shows its cursor id ({@link TopLevelRules#showsGetMoreCursorId}). */
+    private final boolean getMoreCursorIds;
 
     /** @param policy the listener's policy, whose rules say whether a command's first field is kept */
     public CommandSummary(final CompiledPolicy policy) {
         this.topLevelRules = new TopLevelRules(policy);
+        this.getMoreCursorIds = TopLevelRules.showsGetMoreCursorId(policy);
+    }
+
+    /**
+     * @param counted whether the size is read (a sink asks for it): only then is a plain top level counted, by the
+     *                workspace's encoder; a byte-backed command's length costs nothing and is always given
+     * @return the command's size as the driver sent it ({@link io.github.mongoredact.internal.bson.PlainEncoder#sizeAsSent}),
+     *         0 for a plain top level not counted
+     */
+    public int sizeAsSent(final BsonDocument command, final Workspace workspace, final boolean counted) {
+        if (counted) {
+            return workspace.encoder.sizeAsSent(command);
+        }
+        return DocumentBytes.isByteBacked(command) ? DocumentBytes.length(command) : 0;
+    }
+
+    /**
+     * The cursor id of a {@code getMore}, its first field's {@code int64}, read from the driver's command without a copy
+     * (one element); 0 for every other command and where the policy's copy would not show it. Read last, after the copy: a
+     * copy that failed leaves it 0, as the copy then shows no id.
+     */
+    public long getMoreCursorId(final BsonDocument command, final String commandName) {
+        if (!getMoreCursorIds || !GET_MORE.equals(commandName)) {
+            return 0;
+        }
+        BsonValue id = command.get(commandName);
+        return id != null && id.isInt64() ? id.asInt64().getValue() : 0;
     }
 
     /**
