@@ -51,9 +51,12 @@ for size in "${SIZE_LIST[@]}"; do
 done
 
 run_case() {
-  local subject size shape
+  local subject size shape name
   IFS=@ read -r subject size shape <<< "$2"
-  jmh_case "$OUT/round-$1-${subject%%Benchmark.*}-${size%%:*}$([ "$shape" = plain ] || echo "-$shape")" \
+  # the class's name, and the method's where it is not started() (two methods of one class must not share a file)
+  name=${subject%%Benchmark.*}
+  [ "${subject##*.}" = started ] || name="$name-${subject##*.}"
+  jmh_case "$OUT/round-$1-$name-${size%%:*}$([ "$shape" = plain ] || echo "-$shape")" \
       "^io\.github\.mongoredact\.jmh\.${subject//./\\.}\$" -foe true -f 1 "${ITERATIONS[@]}" -prof gc \
       -p count="${size#*:}" -p shape="$shape" -p docSize="${size%%:*}" "${EXTRA[@]}"
 }

@@ -89,8 +89,8 @@ public class MicrometerSinkBenchmark {
     /** The timer must have counted the operations. */
     @TearDown
     public void tearDown() {
-        noFailures(listener);
-        noFailures(sizesListener);
+        // each fork runs one benchmark method: the listener it used has forwarded events
+        noFailures(listener.getCounters().getEventsForwarded() > 0 ? listener : sizesListener);
         Timer timer = registry.find(MicrometerCommandSink.COMMANDS).timer();
         Timer sizesTimer = sizesRegistry.find(MicrometerCommandSink.COMMANDS).timer();
         check(timer != null && timer.count() > 0 || sizesTimer != null && sizesTimer.count() > 0,

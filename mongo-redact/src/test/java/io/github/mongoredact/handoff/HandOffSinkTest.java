@@ -1,5 +1,7 @@
 package io.github.mongoredact.handoff;
 
+import com.mongodb.client.MongoCollection;
+import com.mongodb.client.model.Filters;
 import com.mongodb.event.CommandFailedEvent;
 import com.mongodb.event.CommandListener;
 import com.mongodb.event.CommandStartedEvent;
@@ -11,6 +13,7 @@ import io.github.mongoredact.EmbeddedServer;
 import io.github.mongoredact.Events;
 import io.github.mongoredact.LibraryWarnings;
 import io.github.mongoredact.RedactingCommandListener;
+import io.github.mongoredact.RedactionPolicy;
 import io.github.mongoredact.StartedCommand;
 import org.bson.Document;
 import org.junit.jupiter.api.Test;
@@ -395,5 +398,57 @@ class HandOffSinkTest {
         assertFalse(plain.needsDocuments(), "closed: every event would be dropped, no copy is worth making");
         assertFalse(plain.needsReplyDocuments());
         assertFalse(wrapping.needsDocuments());
+    }
+
+    @Test
+    void asksForTheQueryShapeAndTheSizeAsTheWrappedSinkDoesSoThatItsEventsCarryThem() throws Exception {
+        List<StartedCommand> starts = new CopyOnWriteArrayList<>();
+        CommandSink shapes = new CommandSink() {
+            @Override
+            public boolean needsDocuments() {
+                return false;
+            }
+
+            @Override
+            public boolean needsFingerprint() {
+                return false;
+            }
+
+            @Override
+            public boolean needsQueryShape() {
+                return true;
+            }
+
+            @Override
+            public boolean needsCommandSize() {
+                return false;
+            }
+
+            @Override
+            public void started(final StartedCommand command) {
+                starts.add(command);
+            }
+        };
+        HandOffSink handOff = HandOffSink.builder(shapes).build();
+        HandOffSink plain = HandOffSink.builder(new CommandListener() {
+        }).build();
+        assertTrue(handOff.needsQueryShape());
+        assertFalse(handOff.needsCommandSize());
+        assertFalse(plain.needsQueryShape(), "a plain listener's events carry no query shape");
+        assertFalse(plain.needsCommandSize());
+        RedactingCommandListener listener = RedactingCommandListener.builder().policy(RedactionPolicy.specOnly())
+                .addSink(handOff).build();
+        try (EmbeddedServer server = new EmbeddedServer()) {
+            MongoCollection<Document> users = server.client(listener).getDatabase("test").getCollection("users");
+            users.insertOne(new Document("_id", 1).append("name", "x"));
+            users.find(Filters.eq("name", "x")).first();
+        }
+        assertTrue(handOff.close(10, TimeUnit.SECONDS));
+        plain.close();
+        StartedCommand find = starts.stream().filter(s -> s.getCommandName().equals("find")).findFirst().orElseThrow();
+        assertTrue(String.valueOf(find.getQueryShapeHash()).matches("[0-9A-F]{64}"), find.toString());
+        StartedCommand insert = starts.stream().filter(s -> s.getCommandName().equals("insert")).findFirst().orElseThrow();
+        assertEquals(0, insert.getCommandSize(), "nothing downstream reads the size of the plain top level: not counted");
+        assertFalse(handOff.needsQueryShape(), "closed: every event would be dropped");
     }
 }
