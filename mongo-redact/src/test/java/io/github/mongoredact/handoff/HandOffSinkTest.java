@@ -13,6 +13,7 @@ import io.github.mongoredact.EmbeddedServer;
 import io.github.mongoredact.Events;
 import io.github.mongoredact.LibraryWarnings;
 import io.github.mongoredact.RedactingCommandListener;
+import io.github.mongoredact.RecordingSink;
 import io.github.mongoredact.RedactionPolicy;
 import io.github.mongoredact.StartedCommand;
 import org.bson.Document;
@@ -402,18 +403,7 @@ class HandOffSinkTest {
 
     @Test
     void asksForTheQueryShapeAndTheSizeAsTheWrappedSinkDoesSoThatItsEventsCarryThem() throws Exception {
-        List<StartedCommand> starts = new CopyOnWriteArrayList<>();
-        CommandSink shapes = new CommandSink() {
-            @Override
-            public boolean needsDocuments() {
-                return false;
-            }
-
-            @Override
-            public boolean needsFingerprint() {
-                return false;
-            }
-
+        RecordingSink shapes = new RecordingSink(false, false, false) {
             @Override
             public boolean needsQueryShape() {
                 return true;
@@ -422,11 +412,6 @@ class HandOffSinkTest {
             @Override
             public boolean needsCommandSize() {
                 return false;
-            }
-
-            @Override
-            public void started(final StartedCommand command) {
-                starts.add(command);
             }
         };
         HandOffSink handOff = HandOffSink.builder(shapes).build();
@@ -445,9 +430,9 @@ class HandOffSinkTest {
         }
         assertTrue(handOff.close(10, TimeUnit.SECONDS));
         plain.close();
-        StartedCommand find = starts.stream().filter(s -> s.getCommandName().equals("find")).findFirst().orElseThrow();
+        StartedCommand find = shapes.started.stream().filter(s -> s.getCommandName().equals("find")).findFirst().orElseThrow();
         assertTrue(String.valueOf(find.getQueryShapeHash()).matches("[0-9A-F]{64}"), find.toString());
-        StartedCommand insert = starts.stream().filter(s -> s.getCommandName().equals("insert")).findFirst().orElseThrow();
+        StartedCommand insert = shapes.started.stream().filter(s -> s.getCommandName().equals("insert")).findFirst().orElseThrow();
         assertEquals(0, insert.getCommandSize(), "nothing downstream reads the size of the plain top level: not counted");
         assertFalse(handOff.needsQueryShape(), "closed: every event would be dropped");
     }

@@ -35,8 +35,9 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * <p>Each event goes through the same steps: its content (the command, the reply or the failure) redacted by the spec where the
  * spec says so, else by the policy; the facts made for sinks; the event forwarded, counted once. What differs:</p>
  * <ul>
- *     <li>A start reads as much as the downstream does: a copy for documents, the analysis for a fingerprint, the top level
- *     alone for metrics. With sinks its facts wait in the in-flight table; without, only a sensitive hello is remembered.</li>
+ *     <li>A start reads as much as the downstream does ({@link Downstream#startNeeds}, asked once): a copy for documents,
+ *     the analysis for a fingerprint, the top level alone for metrics, its size counted only for a sink that reads it. With
+ *     sinks its facts wait in the in-flight table; without, only a sensitive hello is remembered.</li>
  *     <li>A completion looks its start up once ({@link #completedUnguarded}): with sinks the table's entry, or facts rebuilt from
  *     the completion when the table no longer held it; without, whether it was a sensitive hello. A reply is copied only for
  *     reply documents, its error fields and cursor id read only for sinks; a failure is always redacted, and stood for where
