@@ -55,10 +55,7 @@ public final class CommandSummary {
      *         0 for a plain top level not counted
      */
     public int sizeAsSent(final BsonDocument command, final Workspace workspace, final boolean counted) {
-        if (counted) {
-            return workspace.encoder.sizeAsSent(command);
-        }
-        return DocumentBytes.isByteBacked(command) ? DocumentBytes.length(command) : 0;
+        return counted || DocumentBytes.isByteBacked(command) ? workspace.encoder.sizeAsSent(command) : 0;
     }
 
     /**
