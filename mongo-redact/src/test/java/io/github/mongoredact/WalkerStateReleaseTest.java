@@ -1,12 +1,17 @@
 package io.github.mongoredact;
 
 import io.github.mongoredact.DriverShapes.Backing;
+import com.mongodb.event.CommandListener;
+import com.mongodb.event.CommandStartedEvent;
+import org.bson.BsonArray;
 import org.bson.BsonDocument;
 import org.bson.BsonInt32;
 import org.bson.BsonInt64;
 import org.bson.BsonString;
 import org.bson.RawBsonDocument;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 import java.lang.ref.WeakReference;
 import java.nio.ByteBuffer;
@@ -17,8 +22,10 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * After a metrics-only callback (no sink reads documents, so the listener only analyses), the thread's state references no
- * byte of the command or reply it analysed: the driver's buffer can be collected.
+ * After a callback, the pooled state it borrowed references no byte of the command or reply it read, nor the copy it handed
+ * on: the driver's buffers and the forwarded copy can be collected. Checked after a metrics-only callback (no sink reads
+ * documents, so the listener only analyses) and after copies by both kinds of policy, of a byte-backed command and of a plain
+ * top level with a document sequence (whose top level is encoded into a scratch's own array, which the pooled state keeps).
  */
 class WalkerStateReleaseTest {
 
@@ -53,6 +60,58 @@ class WalkerStateReleaseTest {
                 .addSink(new MetricsOnlySink()).build();
         WeakReference<byte[]> buffer = replyOverOwnBuffer(listener);
         assertTrue(collected(buffer), "the per-thread state still references the reply's buffer");
+    }
+
+    @ParameterizedTest
+    @ValueSource(booleans = {true, false})
+    void copyingCallbackKeepsNoReferenceToTheSequenceBufferNorTheCopy(final boolean specOnly) {
+        KeptCopy downstream = new KeptCopy();
+        RedactingCommandListener listener = RedactingCommandListener.builder()
+                .policy(specOnly ? RedactionPolicy.specOnly() : RedactionPolicy.defaults()).addListener(downstream).build();
+        WeakReference<byte[]> buffer = insertOverOwnBuffer(listener);
+        assertTrue(downstream.copy != null && downstream.copy.get() != null, "a copy was forwarded");
+        assertTrue(collected(buffer), "the pooled state still references the sequence's buffer");
+        assertTrue(collected(downstream.copy), "the pooled state still references the copy it forwarded");
+    }
+
+    @ParameterizedTest
+    @ValueSource(booleans = {true, false})
+    void copyingCallbackKeepsNoReferenceToTheCommandBufferNorTheCopy(final boolean specOnly) {
+        KeptCopy downstream = new KeptCopy();
+        RedactingCommandListener listener = RedactingCommandListener.builder()
+                .policy(specOnly ? RedactionPolicy.specOnly() : RedactionPolicy.defaults()).addListener(downstream).build();
+        WeakReference<byte[]> buffer = startOverOwnBuffer(listener);
+        assertTrue(downstream.copy != null && downstream.copy.get() != null, "a copy was forwarded");
+        assertTrue(collected(buffer), "the pooled state still references the command's buffer");
+        assertTrue(collected(downstream.copy), "the pooled state still references the copy it forwarded");
+    }
+
+    /** A downstream listener that keeps only a weak reference to the array of the copy it was handed. */
+    static final class KeptCopy implements CommandListener {
+        WeakReference<byte[]> copy;
+
+        @Override
+        public void commandStarted(final CommandStartedEvent event) {
+            copy = new WeakReference<>(DriverShapes.ownedBytes(event.getCommand()));
+        }
+    }
+
+    /**
+     * Sends an insert whose documents are a sequence of the driver's buffer-backed documents in one array, after a plain top
+     * level, as the driver hands them over; only a weak reference to that array is returned.
+     */
+    private static WeakReference<byte[]> insertOverOwnBuffer(final RedactingCommandListener listener) {
+        byte[] first = DriverShapes.encode(new BsonDocument("email", new BsonString("alice@example.com")));
+        byte[] second = DriverShapes.encode(new BsonDocument("email", new BsonString("bob@example.com")));
+        byte[] array = new byte[first.length + second.length];
+        System.arraycopy(first, 0, array, 0, first.length);
+        System.arraycopy(second, 0, array, first.length, second.length);
+        BsonDocument command = new BsonDocument("insert", new BsonString("users")).append("ordered", new BsonInt32(1))
+                .append("$db", new BsonString("shop"))
+                .append("documents", new BsonArray(List.of(DriverShapes.byteBufDocument(ByteBuffer.wrap(array), 0),
+                        DriverShapes.byteBufDocument(ByteBuffer.wrap(array), first.length))));
+        listener.commandStarted(DriverShapes.started(9, "insert", command));
+        return new WeakReference<>(array);
     }
 
     /** Sends a started event over the driver's buffer-backed document; only a weak reference to its array is returned. */

@@ -1,6 +1,6 @@
 package io.github.mongoredact.internal;
 
-import java.util.concurrent.atomic.AtomicReferenceArray;
+import java.util.concurrent.atomic.AtomicIntegerArray;
 import java.util.concurrent.atomic.LongAdder;
 import java.util.function.Supplier;
 
@@ -11,10 +11,13 @@ import java.util.function.Supplier;
  *
  * <p>At most {@link #slots()} objects are kept, {@link #DEFAULT_SLOTS} unless told otherwise: a small multiple of the
  * cores, since only as many callbacks as there are running threads use a scratch at once (a count of slots is rounded up to
- * a power of two, so that a thread's first slot is its id masked). Borrowing never blocks: it takes the
- * first object it finds (one compare-and-set per slot tried, starting at a slot chosen by the thread's id so that threads
- * spread over the slots), or makes a fresh one when every slot is empty ({@link #created()} counts them). Giving back puts
- * the object into an empty slot, or drops it for the collector when every slot is full ({@link #dropped()}).</p>
+ * a power of two, so that a thread's first slot is its id masked). Each slot owns the one object it made, the first time a
+ * borrower took the slot, for the pool's life: borrowing takes a free slot (one compare-and-set of its flag per slot tried,
+ * starting at a slot chosen by the thread's id so that threads spread over the slots) and never blocks; when every slot is
+ * taken it makes a fresh object that belongs to none ({@link #created()} counts every object made). Giving back frees the
+ * object's slot by a plain ordered write of its flag, or drops an object of no slot for the collector ({@link #dropped()}).
+ * Neither moves a reference: a reference stored into a long-lived array costs the collector's write barrier, a flag does
+ * not.</p>
  *
  * <p>The objects must hold nothing of a callback once given back (the borrower clears them); the pool never reads them.</p>
  *
@@ -23,19 +26,29 @@ import java.util.function.Supplier;
 public final class BoundedPool<T> {
     /** Slots of a pool unless told otherwise: twice the cores rounded up to a power of two, at least 4 and at most 64. */
     public static final int DEFAULT_SLOTS = powerOfTwo(Math.min(64, Math.max(4, 2 * Runtime.getRuntime().availableProcessors())));
-    private final AtomicReferenceArray<T> slots;
+    /** Ints between two slots' flags: one flag a 64-byte cache line, so that threads on different slots do not share one. */
+    private static final int FLAG_STRIDE = 16;
+    private static final int FREE = 0;
+    private static final int TAKEN = 1;
+    /**
+     * Per slot, its object once made, written only by the borrower that holds the slot's flag and read after taking it, so
+     * that the flag's compare-and-set and ordered write carry it from thread to thread.
+     */
+    private final Object[] objects;
+    /** Per slot, at {@code FLAG_STRIDE * slot}: {@code FREE} or {@code TAKEN}. */
+    private final AtomicIntegerArray flags;
     private final int mask;
     private final Supplier<T> factory;
     private final LongAdder created = new LongAdder();
     private final LongAdder dropped = new LongAdder();
 
-    /** @param factory makes a fresh object when no slot holds one */
+    /** @param factory makes a fresh object for a slot that has none, or when every slot is taken */
     public BoundedPool(final Supplier<T> factory) {
         this(factory, DEFAULT_SLOTS);
     }
 
     /**
-     * @param factory makes a fresh object when no slot holds one
+     * @param factory makes a fresh object for a slot that has none, or when every slot is taken
      * @param slots the most objects kept, 1 or more, rounded up to a power of two
      */
     public BoundedPool(final Supplier<T> factory, final int slots) {
@@ -43,33 +56,50 @@ public final class BoundedPool<T> {
             throw new IllegalArgumentException("slots must be 1 or more, was " + slots);
         }
         this.factory = factory;
-        this.slots = new AtomicReferenceArray<>(powerOfTwo(slots));
-        this.mask = this.slots.length() - 1;
+        int count = powerOfTwo(slots);
+        this.objects = new Object[count];
+        this.flags = new AtomicIntegerArray(count * FLAG_STRIDE);
+        this.mask = count - 1;
     }
 
     private static int powerOfTwo(final int count) {
         return count <= 1 ? 1 : Integer.highestOneBit(Math.min(count, 1 << 30) - 1) << 1;
     }
 
-    /** @return an object now owned by the caller until {@link #giveBack}: a kept one, or a fresh one when none is free */
+    /**
+     * @return an object now owned by the caller until {@link #giveBack}: a free slot's (made when the slot has none yet), or a
+     *         fresh one of no slot when every slot is taken
+     */
+    @SuppressWarnings("unchecked") // a slot holds only what the factory made
     public T borrow() {
         int at = start();
         for (int i = 0; i <= mask; i++) {
-            T held = slots.get(at);
-            if (held != null && slots.compareAndSet(at, held, null)) {
+            int flag = at * FLAG_STRIDE;
+            if (flags.get(flag) == FREE && flags.compareAndSet(flag, FREE, TAKEN)) {
+                T held = (T) objects[at];
+                if (held == null) {
+                    held = make();
+                    objects[at] = held;
+                }
                 return held;
             }
             at = (at + 1) & mask;
         }
+        return make();
+    }
+
+    private T make() {
         created.increment();
         return factory.get();
     }
 
-    /** Keeps the object for a later {@link #borrow} in an empty slot; drops it when every slot is full. */
+    /** Frees the object's slot for a later {@link #borrow}; drops an object of no slot. */
     public void giveBack(final T object) {
         int at = start();
         for (int i = 0; i <= mask; i++) {
-            if (slots.get(at) == null && slots.compareAndSet(at, null, object)) {
+            // only this slot's borrower wrote this object here; another slot's object is never this one, read stale or not
+            if (objects[at] == object) {
+                flags.lazySet(at * FLAG_STRIDE, FREE);
                 return;
             }
             at = (at + 1) & mask;
@@ -79,24 +109,24 @@ public final class BoundedPool<T> {
 
     /** @return the most objects this pool keeps */
     public int slots() {
-        return slots.length();
+        return objects.length;
     }
 
-    /** @return the objects made because no slot held one (the first of each slot included) */
+    /** @return the objects made: the first of each slot, and those made while every slot was taken */
     public long created() {
         return created.sum();
     }
 
-    /** @return the objects given back while every slot was full, left to the collector */
+    /** @return the objects given back that belong to no slot, left to the collector */
     public long dropped() {
         return dropped.sum();
     }
 
-    /** @return the objects kept now (tests and diagnostics; racy) */
+    /** @return the objects kept and free now (tests and diagnostics; racy) */
     public int kept() {
         int count = 0;
-        for (int i = 0; i < slots.length(); i++) {
-            if (slots.get(i) != null) {
+        for (int i = 0; i < objects.length; i++) {
+            if (flags.get(i * FLAG_STRIDE) == FREE && objects[i] != null) {
                 count++;
             }
         }

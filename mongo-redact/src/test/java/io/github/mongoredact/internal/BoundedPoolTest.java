@@ -14,6 +14,7 @@ import java.util.concurrent.atomic.AtomicReference;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotSame;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -37,6 +38,29 @@ class BoundedPoolTest {
         assertNotSame(again, againToo);
         assertEquals(3, pool.created(), "none made while one was kept");
         assertEquals(0, pool.kept());
+    }
+
+    @Test
+    void aSlotLendsTheObjectItMadeAndAnObjectOfNoSlotIsDropped() {
+        BoundedPool<Object> pool = new BoundedPool<>(Object::new, 1);
+        Object slot = pool.borrow();
+        Object extra = pool.borrow();
+        assertNotSame(slot, extra);
+        assertEquals(2, pool.created());
+        pool.giveBack(extra);
+        assertEquals(1, pool.dropped(), "the object made while the slot was taken belongs to no slot");
+        assertEquals(0, pool.kept());
+        pool.giveBack(slot);
+        assertEquals(1, pool.kept());
+        for (int i = 0; i < 3; i++) {
+            Object again = pool.borrow();
+            assertSame(slot, again, "the slot lends the object it made");
+            pool.giveBack(again);
+        }
+        pool.giveBack(new Object());
+        assertEquals(2, pool.dropped(), "an object the pool did not lend is dropped");
+        assertEquals(2, pool.created());
+        assertEquals(1, pool.kept());
     }
 
     @Test

@@ -27,16 +27,36 @@ public final class Output {
          * @throws BsonFormatException when {@code needed} is past the largest array
          */
         byte[] grow(byte[] current, int used, int needed);
+
+        /**
+         * @return whether {@code array} is one this growth keeps between callbacks anyway (its own small array), so that an
+         *         output may go on referencing it after {@link #clear()}
+         */
+        default boolean retains(@Nullable final byte[] array) {
+            return false;
+        }
     }
 
+    /**
+     * The destination while {@link #writing}; after {@link #clear()}, still its growth's own array where the growth retains it
+     * (the next call writes there again, and a reference stored afresh into this long-lived object costs the collector's
+     * write barrier), else null.
+     */
     @Nullable
     private byte[] dst;
+    /** Whether bytes are written into {@link #dst} (false: counting, or cleared). */
+    private boolean writing;
     private int pos;
     /** Bytes below this index may be written without growing; {@link Integer#MIN_VALUE} while counting. */
     private int limit = Integer.MIN_VALUE;
-    /** Null while counting or exact. */
+    /**
+     * What grows the destination, while {@link #grows}; else the last one, kept: the growths are the holder's scratches, and a
+     * reference stored into this long-lived object costs the collector's write barrier, so it is stored only when it changes.
+     */
     @Nullable
     private Growth growth;
+    /** Whether the destination grows (false: counting or exact). */
+    private boolean grows;
     @Nullable
     private byte[] suspendedDst;
     private int suspendedLimit;
@@ -58,23 +78,36 @@ public final class Output {
     }
 
     private void set(@Nullable final byte[] dst, final int from, final int limit, @Nullable final Growth growth) {
-        this.dst = dst;
+        // each stored only when it changes (the write barrier, above): a scratch's array and growth are the same call to call
+        if (this.dst != dst) {
+            this.dst = dst;
+        }
         this.pos = from;
         this.limit = limit;
-        this.growth = growth;
+        writing = dst != null;
+        grows = growth != null;
+        if (growth != null && this.growth != growth) {
+            this.growth = growth;
+        }
     }
 
-    /** Forgets the destination (it may be a pooled array holding a command's bytes). */
+    /**
+     * Forgets the destination (it may be an owned copy, or a pooled array holding a command's bytes), unless its growth retains
+     * it ({@link Growth#retains}).
+     */
     public void clear() {
-        dst = null;
+        if (!(grows && growth != null && growth.retains(dst))) {
+            dst = null;
+        }
+        writing = false;
         suspendedDst = null;
-        growth = null;
+        grows = false;
         limit = Integer.MIN_VALUE;
     }
 
     /** @return whether bytes are being written (false: counting) */
     public boolean writing() {
-        return dst != null;
+        return writing;
     }
 
     /** @return the array written into, which a growing output may have replaced since it started: call only while writing */
@@ -92,6 +125,7 @@ public final class Output {
         suspendedLimit = limit;
         suspendedPos = pos;
         dst = null;
+        writing = false;
         limit = Integer.MIN_VALUE;
     }
 
@@ -99,6 +133,7 @@ public final class Output {
     public int resume() {
         int counted = pos - suspendedPos;
         dst = suspendedDst;
+        writing = dst != null;
         limit = suspendedLimit;
         pos = suspendedPos;
         suspendedDst = null;
@@ -108,7 +143,7 @@ public final class Output {
     /** @return the destination while writing: call only when {@link #writing()} */
     private byte[] dst() {
         byte[] d = dst;
-        if (d == null) {
+        if (d == null || !writing) {
             throw new IllegalStateException("no destination: the output is counting");
         }
         return d;
@@ -122,7 +157,7 @@ public final class Output {
         if (pos + length <= limit) {
             return true;
         }
-        if (dst == null) {
+        if (!writing) {
             if ((long) pos + length > Workspace.MAX_ARRAY) {
                 throw tooLarge((long) pos + length);
             }
@@ -138,7 +173,7 @@ public final class Output {
 
     private void grow(final int length) {
         byte[] current = dst();
-        Growth g = growth;
+        Growth g = grows ? growth : null;
         long needed = (long) pos + length;
         if (g == null) {
             throw new IllegalStateException("output larger than sized: capacity=" + current.length + " needed=" + needed);
@@ -208,14 +243,14 @@ public final class Output {
 
     /** Writes into the length field at {@code index} (from {@link #reserveInt()}) the bytes from {@code from} to here. */
     public void patchLength(final int index, final int from) {
-        if (dst != null) {
+        if (writing) {
             Bytes.writeInt(dst, index, pos - from);
         }
     }
 
     /** Writes {@code value} at {@code index}, before the position (a value known only once what follows it was written). */
     public void patchLong(final int index, final long value) {
-        if (dst != null) {
+        if (writing) {
             Bytes.writeLong(dst, index, value);
         }
     }
@@ -231,7 +266,7 @@ public final class Output {
 
     /** @return the bytes that fit at the position while writing, without growing; 0 while counting */
     public int remaining() {
-        return dst == null ? 0 : limit - pos;
+        return writing ? limit - pos : 0;
     }
 
     /** Moves the position past {@code length} bytes a writer put itself (or, counting, that it counted). */

@@ -25,15 +25,20 @@ import java.util.function.BiConsumer;
  * <p>Documents nested down to {@link #RECURSION_LIMIT} levels are written by recursion, a few frames a level; deeper ones by
  * one loop with their levels in {@link OpenLevels}, so that no input decides the stack's depth.</p>
  *
- * <p>Not thread-safe: one per workspace, reused by whoever holds it for a callback. Holds no caller's output or document
- * after a call.</p>
+ * <p>Not thread-safe: one per workspace, reused by whoever holds it for a callback. Holds no caller's document after a
+ * call; the last output object it wrote into (not its bytes) stays referenced.</p>
  */
 public final class PlainEncoder {
     /** The depth down to which nested plain documents are written by recursion. */
     static final int RECURSION_LIMIT = 8;
-    /** The output of the call under way; null between calls. */
+    /**
+     * The output of the call under way, or of the last one: an output of the holder's, kept between calls because a
+     * reference stored into this long-lived object costs the collector's write barrier, so it is stored only when it changes.
+     */
     @Nullable
     private Output out;
+    /** Whether a call is under way. */
+    private boolean writing;
     /** Counts for {@link #size}. */
     private final Output counting = new Output();
     /** Writes the entries of the plain document being written, as its map hands them over. */
@@ -98,17 +103,20 @@ public final class PlainEncoder {
     }
 
     private void begin(final Output output) {
-        this.out = output;
+        if (out != output) {
+            out = output;
+        }
+        writing = true;
     }
 
     private void end() {
-        this.out = null;
+        writing = false;
         open.clear();
     }
 
     private Output out() {
         Output current = out;
-        if (current == null) {
+        if (current == null || !writing) {
             throw new IllegalStateException("no output: the encoder writes only inside write()");
         }
         return current;

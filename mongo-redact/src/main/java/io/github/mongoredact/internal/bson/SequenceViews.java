@@ -28,7 +28,15 @@ public final class SequenceViews {
     private static final int PLACE = 2;
     /** The room the top level's scratch starts with: the driver's top levels are a few dozen bytes. */
     private static final int FIRST_ROOM = 512;
-    private byte[][] arrays = new byte[16][];
+    /**
+     * The arrays the documents lie in, one per run of consecutive documents in the same array (the driver's sequence lies in
+     * one buffer, or a few): a reference stored into this pooled, long-lived object costs the collector's write barrier, so
+     * one is stored per run, not per document. A run of documents not in a heap array is null until {@link #gather}.
+     */
+    private byte[][] arrays = new byte[4][];
+    private int runs;
+    /** Per document: the run whose array holds it. */
+    private int[] runOf = new int[16];
     /** Per document not in a heap array, until {@link #gather}: the document, copied there; null for the others. */
     private BsonDocument[] pending = new BsonDocument[16];
     /** The bytes of the pending documents, and whether any is pending. */
@@ -104,7 +112,7 @@ public final class SequenceViews {
                 if (array[at + length - 1] != 0) {
                     throw FramingErrors.notTerminated(at, length);
                 }
-                arrays[j] = array;
+                arrays[runOf[j]] = array;
                 spans[2 * j] = at;
                 at += length;
             }
@@ -150,7 +158,7 @@ public final class SequenceViews {
 
     /** @return the array that holds document {@code j} (a driver buffer's: read only during the callback) */
     public byte[] array(final int j) {
-        return arrays[j];
+        return arrays[runOf[j]];
     }
 
     /** @return where document {@code j} starts in its {@link #array} */
@@ -166,7 +174,8 @@ public final class SequenceViews {
     /** Forgets the sequences, and with them every reference to the driver's arrays, and the scratch of the top level. */
     public void clear() {
         top.clear();
-        Arrays.fill(arrays, 0, documents, null);
+        Arrays.fill(arrays, 0, runs, null);
+        runs = 0;
         if (anyPending) {
             Arrays.fill(pending, 0, documents, null);
             anyPending = false;
@@ -268,12 +277,18 @@ public final class SequenceViews {
     }
 
     private void add(@Nullable final byte[] array, final int start, final int length) {
-        if (documents == arrays.length) {
-            arrays = Arrays.copyOf(arrays, 2 * documents);
+        if (documents == runOf.length) {
+            runOf = Arrays.copyOf(runOf, 2 * documents);
             pending = Arrays.copyOf(pending, 2 * documents);
             spans = Arrays.copyOf(spans, 4 * documents);
         }
-        arrays[documents] = array;
+        if (runs == 0 || arrays[runs - 1] != array) {
+            if (runs == arrays.length) {
+                arrays = Arrays.copyOf(arrays, 2 * runs);
+            }
+            arrays[runs++] = array;
+        }
+        runOf[documents] = runs - 1;
         spans[2 * documents] = start;
         spans[2 * documents + 1] = length;
         documents++;
@@ -281,7 +296,7 @@ public final class SequenceViews {
 
     /**
      * One pass over the top level's entries as its map hands them over ({@link DocumentEntries#forEach}): each written, a
-     * sequence as its empty array with its documents reached. Holds the caller's output only during the pass.
+     * sequence as its empty array with its documents reached. Uses the caller's encoder and output only during the pass.
      */
     private final class Pass implements BiConsumer<String, BsonValue> {
         @Nullable
@@ -289,11 +304,20 @@ public final class SequenceViews {
         @Nullable
         private Output out;
         private int entry;
+        /** Whether a pass is under way: the encoder and output, kept, are used only then. */
+        private boolean passing;
 
         void begin(final PlainEncoder e, final Output o) {
-            encoder = e;
-            out = o;
+            // the holder's encoder and output, the same from call to call: stored only when they change, since a reference
+            // stored into this pooled, long-lived object costs the collector's write barrier
+            if (encoder != e) {
+                encoder = e;
+            }
+            if (out != o) {
+                out = o;
+            }
             entry = 0;
+            passing = true;
         }
 
         @Override
@@ -301,7 +325,7 @@ public final class SequenceViews {
             int i = entry++;
             PlainEncoder e = encoder;
             Output o = out;
-            if (e == null || o == null) {
+            if (e == null || o == null || !passing) {
                 throw new IllegalStateException("no encoder: a pass runs only inside place()");
             }
             BsonArray sequence = sequenceOf(value);
@@ -314,8 +338,7 @@ public final class SequenceViews {
         }
 
         void end() {
-            encoder = null;
-            out = null;
+            passing = false;
         }
     }
 }

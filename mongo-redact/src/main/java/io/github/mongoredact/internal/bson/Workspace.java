@@ -41,8 +41,15 @@ public final class Workspace implements DocumentBytes.Viewer {
     public final Scratch gathered = new Scratch();
     public final PlainEncoder encoder = new PlainEncoder();
 
+    /**
+     * The current source; after {@link #release()}, still the input scratch's own array where it was that (a plain top level
+     * encoded there: the next call encodes there again, and a reference stored afresh into this long-lived object costs the
+     * collector's write barrier), else null.
+     */
     @Nullable
     private byte[] source;
+    /** Whether {@link #source} is the current one (false after {@link #release()}). */
+    private boolean sourced;
     private int sourceOff;
     private int sourceEnd;
 
@@ -51,9 +58,15 @@ public final class Workspace implements DocumentBytes.Viewer {
         return input.array(count);
     }
 
-    /** Forgets the current source, which may be a driver buffer's array, and gives borrowed scratch arrays back. */
+    /**
+     * Forgets the current source, which may be a driver buffer's array (the input scratch's own array, kept anyway, stays
+     * referenced), and gives borrowed scratch arrays back.
+     */
     public void release() {
-        source = null;
+        if (!input.retains(source)) {
+            source = null;
+        }
+        sourced = false;
         input.release();
         output.release();
         gathered.release();
@@ -61,7 +74,10 @@ public final class Workspace implements DocumentBytes.Viewer {
 
     @Override
     public void source(final byte[] array, final int off, final int end) {
-        this.source = array;
+        if (source != array) {
+            source = array;
+        }
+        sourced = true;
         this.sourceOff = off;
         this.sourceEnd = end;
     }
@@ -69,7 +85,7 @@ public final class Workspace implements DocumentBytes.Viewer {
     /** @return the current source array: call only between {@link #source(byte[], int, int)} and {@link #release()} */
     public byte[] source() {
         byte[] current = source;
-        if (current == null) {
+        if (current == null || !sourced) {
             throw new IllegalStateException("no source: source() is called only between source(array, off, end) and release()");
         }
         return current;
@@ -232,6 +248,17 @@ public final class Workspace implements DocumentBytes.Viewer {
         }
 
         /** Gives a borrowed array back to the shared pool; the scratch keeps its own small one. */
+        /** @return whether {@code array} is this scratch's own array, which it keeps between callbacks */
+        @Override
+        public boolean retains(@Nullable final byte[] array) {
+            return array != null && array == own;
+        }
+
+        /** @return this scratch's own array, which it keeps between callbacks (empty until a call needed one) */
+        public byte[] kept() {
+            return own;
+        }
+
         public void release() {
             byte[] array = borrowed;
             if (array != null) {

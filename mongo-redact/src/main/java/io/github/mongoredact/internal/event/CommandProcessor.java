@@ -183,8 +183,8 @@ public final class CommandProcessor<S, C> {
                 size = summary.sizeAsSent(command, redactor.workspace(), (needs & Downstream.COMMAND_SIZE) != 0);
             } else {
                 redactor = DocumentRedactor.borrow();
-                Redaction redaction = redactCommand(redactor, command, commandName, needs, sinks);
-                byte[] bytes = redaction.takeBytes();
+                byte[] bytes = redactCommand(redactor, command, commandName, needs, sinks);
+                Redaction redaction = redactor.redaction();
                 owned = bytes == null ? null : new RawBsonDocument(bytes);
                 // the server's query shape is given only where the copy shows it: it takes the copy
                 queryShape = (needs & Downstream.QUERY_SHAPE) != 0 && bytes != null ? QueryShapes.of(redactor, bytes) : null;
@@ -218,16 +218,21 @@ public final class CommandProcessor<S, C> {
     }
 
     /**
-     * The copy (when documents or the query shape are wanted) or the analysis of a command, by the borrowed redactor.
+     * The copy (when documents or the query shape are wanted) or the analysis of a command, by the borrowed redactor, whose
+     * {@link DocumentRedactor#redaction()} then holds the analysis.
      *
      * @param needs what the downstream reads ({@link Downstream#startNeeds})
+     * @return the copy, or null when only the analysis was wanted
      */
-    private Redaction redactCommand(final DocumentRedactor redactor, final BsonDocument command, final String commandName,
-                                    final int needs, final boolean sinks) {
+    @Nullable
+    private byte[] redactCommand(final DocumentRedactor redactor, final BsonDocument command, final String commandName,
+                                 final int needs, final boolean sinks) {
         boolean fingerprint = (needs & Downstream.FINGERPRINT) != 0;
-        return (needs & (Downstream.DOCUMENTS | Downstream.QUERY_SHAPE)) != 0
-                ? redactor.redactCommand(command, policy, policy.commandRules(commandName), sinks, fingerprint)
-                : redactor.analyseCommand(command, policy, policy.commandRules(commandName), fingerprint);
+        if ((needs & (Downstream.DOCUMENTS | Downstream.QUERY_SHAPE)) != 0) {
+            return redactor.redactCommand(command, policy, policy.commandRules(commandName), sinks, fingerprint);
+        }
+        redactor.analyseCommand(command, policy, policy.commandRules(commandName), fingerprint);
+        return null;
     }
 
     /**
@@ -279,11 +284,8 @@ public final class CommandProcessor<S, C> {
                 }
             } else if (documents) {
                 redactor = DocumentRedactor.borrow();
-                Redaction redaction = redactor.redactReply(reply, policy, rules);
-                byte[] bytes = redaction.takeBytes();
-                if (bytes == null) {
-                    throw new IllegalStateException("no copy of the reply of command " + commandName);
-                }
+                byte[] bytes = redactor.redactReply(reply, policy, rules);
+                Redaction redaction = redactor.redaction();
                 owned = new RawBsonDocument(bytes);
                 if (read != null) {
                     read.size = redaction.inputSize();

@@ -43,12 +43,9 @@ public final class FailureRedactor {
         DocumentRedactor redactor = DocumentRedactor.borrow();
         byte[] bytes;
         try {
-            bytes = redactor.redactReply(document, policy, policy.replyRules(commandName)).takeBytes();
+            bytes = redactor.redactReply(document, policy, policy.replyRules(commandName));
         } finally {
             redactor.giveBack();
-        }
-        if (bytes == null) {
-            throw new IllegalStateException("no copy of the failure's document of command " + commandName);
         }
         return new RawBsonDocument(bytes);
     }

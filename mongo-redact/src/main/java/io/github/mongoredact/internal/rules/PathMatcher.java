@@ -37,7 +37,10 @@ public final class PathMatcher {
 
     /** Matches with these rules from here on, the path kept: a wrapped command's own rules, or its wrapper's again. */
     public void rules(final CompiledPolicy.RuleSet rules) {
-        this.suffixesByLast = rules.suffixesByLast;
+        // stored only when it changes: a reference stored into this pooled, long-lived object costs the collector's write barrier
+        if (suffixesByLast != rules.suffixesByLast) {
+            this.suffixesByLast = rules.suffixesByLast;
+        }
         this.suffixes = rules.suffixes.length > 0;
     }
 

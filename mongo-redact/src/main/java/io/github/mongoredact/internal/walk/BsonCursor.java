@@ -45,7 +45,11 @@ public final class BsonCursor {
      * @param strict whether keys and values are checked as the driver's decoder would (else the framing only)
      */
     public void bind(final byte[] src, final int end, final boolean strict) {
-        this.src = src;
+        // stored only when it changes (a document after another in the same array): a reference stored into a pooled,
+        // long-lived object costs the collector's write barrier
+        if (this.src != src) {
+            this.src = src;
+        }
         this.srcEnd = end;
         this.strict = strict;
     }

@@ -44,9 +44,9 @@ public final class DocumentRedactor {
     private final WalkSource source = new WalkSource(walker.sequences());
     /** The byte space the redactor's calls use, borrowed with it. */
     private final Workspace workspace = new Workspace();
-    // the current call (references dropped at its end)
-    @Nullable
-    private BsonDocument document;
+    // the current call; the document is handed down, not held. The policy and rules, long-lived and the same from call to call,
+    // are stored only when they change: a reference stored into this pooled, long-lived object costs the collector's write
+    // barrier
     @Nullable
     private CompiledPolicy policy;
     @Nullable
@@ -107,62 +107,78 @@ public final class DocumentRedactor {
     }
 
     /**
-     * Redacts a started command into its owned copy, with its values redacted and size.
+     * Redacts a started command into its owned copy; its analysis (values redacted, size) is then in {@link #redaction()}.
      *
      * @param analyse whether the collection (and the fingerprint, if wanted) are wanted
      * @param fingerprint whether the query-shape fingerprint is wanted (0 otherwise)
+     * @return the copy, an exact-size array the caller owns (the redactor keeps no reference to it)
      */
-    public Redaction redactCommand(final BsonDocument command, final CompiledPolicy policy, final CompiledPolicy.RuleSet rules,
-                                   final boolean analyse, final boolean fingerprint) {
-        begin(command, policy, rules, true);
+    public byte[] redactCommand(final BsonDocument command, final CompiledPolicy policy, final CompiledPolicy.RuleSet rules,
+                                final boolean analyse, final boolean fingerprint) {
+        begin(policy, rules, true);
         this.analyse = analyse;
         this.fingerprint = analyse && fingerprint;
-        return run(workspace, true);
+        return copied(run(command, workspace, true));
     }
 
     /** Analyses a started command (collection, values redacted, size, fingerprint when wanted) without making its copy. */
     public Redaction analyseCommand(final BsonDocument command, final CompiledPolicy policy,
                                     final CompiledPolicy.RuleSet rules, final boolean fingerprint) {
-        begin(command, policy, rules, true);
+        begin(policy, rules, true);
         this.analyse = true;
         this.fingerprint = fingerprint;
-        return run(workspace, false);
+        run(command, workspace, false);
+        return result;
     }
 
-    /** Redacts a reply into its owned copy, with the values redacted and its size. */
-    public Redaction redactReply(final BsonDocument reply, final CompiledPolicy policy, final CompiledPolicy.RuleSet rules) {
-        begin(reply, policy, rules, false);
+    /**
+     * Redacts a reply into its owned copy; the values redacted and its size are then in {@link #redaction()}.
+     *
+     * @return the copy, an exact-size array the caller owns (the redactor keeps no reference to it)
+     */
+    public byte[] redactReply(final BsonDocument reply, final CompiledPolicy policy, final CompiledPolicy.RuleSet rules) {
+        begin(policy, rules, false);
         this.analyse = false;
         this.fingerprint = false;
-        return run(workspace, true);
+        return copied(run(reply, workspace, true));
     }
 
-    private void begin(final BsonDocument document, final CompiledPolicy policy, final CompiledPolicy.RuleSet rules,
-                       final boolean command) {
-        this.document = document;
-        this.policy = policy;
-        this.rules = rules;
+    /**
+     * @return the analysis of the last call (the copy is what that call returned): read it before the redactor's next call or
+     *         its return to the pool
+     */
+    public Redaction redaction() {
+        return result;
+    }
+
+    private static byte[] copied(@Nullable final byte[] bytes) {
+        if (bytes == null) {
+            throw new IllegalStateException("a copying walk made no copy");
+        }
+        return bytes;
+    }
+
+    private void begin(final CompiledPolicy policy, final CompiledPolicy.RuleSet rules, final boolean command) {
+        if (this.policy != policy) {
+            this.policy = policy;
+        }
+        if (this.rules != rules) {
+            this.rules = rules;
+        }
         this.command = command;
     }
 
-    private Redaction run(final Workspace workspace, final boolean copy) {
+    /** @return the copy, or null when {@code copy} is false */
+    @Nullable
+    private byte[] run(final BsonDocument document, final Workspace workspace, final boolean copy) {
         result.reset();
         try {
-            walk(workspace, copy);
-            return result;
+            return walk(document, workspace, copy);
         } finally {
-            // the pooled walker keeps no document's bytes; its workspace forgets them when the redactor is given back
-            walker.clear();
-            document = null;
+            // the pooled walker keeps no document's bytes (but its input scratch's own array, where it encodes a plain top
+            // level); its workspace forgets them when the redactor is given back
+            walker.clear(workspace.input.kept());
         }
-    }
-
-    private BsonDocument document() {
-        BsonDocument current = document;
-        if (current == null) {
-            throw new IllegalStateException("no document: called outside a redaction");
-        }
-        return current;
     }
 
     private CompiledPolicy policy() {
@@ -181,8 +197,13 @@ public final class DocumentRedactor {
         return current;
     }
 
-    private void walk(final Workspace workspace, final boolean copy) {
-        source.of(document(), workspace);
+    /**
+     * @return the copy, or null when {@code copy} is false: returned, not kept in the pooled {@link Redaction}, since a
+     *         reference to a new array stored into a long-lived object costs the collector's write barrier
+     */
+    @Nullable
+    private byte[] walk(final BsonDocument document, final Workspace workspace, final boolean copy) {
+        source.of(document, workspace);
         byte[] src = workspace.source();
         int inputLength = source.inputLength();
         result.inputSize(inputLength);
@@ -191,7 +212,7 @@ public final class DocumentRedactor {
         if (!copy) {
             walker.analyse(fingerprint);
             analysis(src, 0);
-            return;
+            return null;
         }
         byte[] out;
         long valuesRedacted = 0;
@@ -212,7 +233,7 @@ public final class DocumentRedactor {
             out = Arrays.copyOf(walker.written(), size);
         }
         analysis(src, valuesRedacted);
-        result.bytes(out);
+        return out;
     }
 
     /** Notes the walk's analysis; the collection is resolved only when the caller reads the analysis ({@code analyse}). */

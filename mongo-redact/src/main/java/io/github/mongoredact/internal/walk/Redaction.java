@@ -3,47 +3,41 @@ package io.github.mongoredact.internal.walk;
 import com.mongodb.lang.Nullable;
 
 /**
- * What one call of {@link DocumentRedactor} produced: the owned output (or none), the analysis of the document and its size
- * as received. One instance per redactor, reused by every call of it: read it before the redactor's next call or its return to
- * the pool, and {@link #takeBytes() take} the output, so that the pooled redactor does not keep it.
+ * What one call of {@link DocumentRedactor} found: the analysis of the document and its size as received (the copy is what
+ * the call returned, never kept here). One instance per redactor, reused by every call of it: read it before the redactor's
+ * next call or its return to the pool.
  */
 public final class Redaction {
-    @Nullable
-    private byte[] bytes;
     private long fingerprint;
+    /**
+     * The collection of the last analysis, kept after it (a shared cache's string, the same from call to call: a reference
+     * stored into this pooled, long-lived object costs the collector's write barrier, so it is stored only when it changes);
+     * read only while {@link #analysed}.
+     */
     @Nullable
     private String collectionName;
+    private boolean analysed;
     private long valuesRedacted;
     private int inputSize;
 
     void reset() {
-        bytes = null;
         fingerprint = 0;
-        collectionName = null;
+        analysed = false;
         valuesRedacted = 0;
         inputSize = 0;
     }
 
-    void bytes(final byte[] output) {
-        this.bytes = output;
-    }
-
     void analysis(final long fingerprint, @Nullable final String collectionName, final long valuesRedacted) {
         this.fingerprint = fingerprint;
-        this.collectionName = collectionName;
+        if (this.collectionName != collectionName) {
+            this.collectionName = collectionName;
+        }
+        analysed = true;
         this.valuesRedacted = valuesRedacted;
     }
 
     void inputSize(final int size) {
         this.inputSize = size;
-    }
-
-    /** @return the output array, handed over to the caller (later calls return null), or null when none was made */
-    @Nullable
-    public byte[] takeBytes() {
-        byte[] output = bytes;
-        bytes = null;
-        return output;
     }
 
     /** @return the query-shape fingerprint, 0 when it was not computed */
@@ -54,7 +48,7 @@ public final class Redaction {
     /** @return the collection the command names, or null */
     @Nullable
     public String collectionName() {
-        return collectionName;
+        return analysed ? collectionName : null;
     }
 
     /** @return the values replaced by placeholders */

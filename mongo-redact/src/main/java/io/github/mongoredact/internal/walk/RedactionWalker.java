@@ -1,5 +1,6 @@
 package io.github.mongoredact.internal.walk;
 
+import com.mongodb.lang.Nullable;
 import io.github.mongoredact.internal.bson.BsonBounds;
 import io.github.mongoredact.internal.bson.Output;
 import io.github.mongoredact.internal.bson.SequenceViews;
@@ -153,7 +154,12 @@ final class RedactionWalker {
 
     /** Forgets the source and destination arrays (the source may be a driver buffer's). Called after every pass. */
     void clear() {
-        driver.clear();
+        driver.clear(null);
+    }
+
+    /** As {@link #clear()}, but a bound source that is {@code kept} (a scratch's own array, kept anyway) stays referenced. */
+    void clear(@Nullable final byte[] kept) {
+        driver.clear(kept);
     }
 
     /** @return the policy of the bound document */

@@ -44,8 +44,6 @@ final class WalkDriver extends WalkState {
         if (top == null) {
             throw new IllegalStateException("no source: the walker runs only after bind()");
         }
-        // a walk before this one may have left the cursor in a sequence document's array
-        read(top, boundEnd);
         if (bound.verbatim && !mode.analysing) {
             // every element kept and nothing to note on the way: the document is kept whole, as a kept container is
             if (sequences.sequences() == 0) {
@@ -55,6 +53,8 @@ final class WalkDriver extends WalkState {
             }
             return;
         }
+        // a walk before this one may have left the cursor in a sequence document's array
+        read(top, boundEnd);
         open(srcOff, bound.root, bound.unmatched, WalkFrames.TOP | hashing(mode.fingerprint));
         run(-1, mode);
     }

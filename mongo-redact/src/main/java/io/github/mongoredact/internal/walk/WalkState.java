@@ -2,6 +2,7 @@ package io.github.mongoredact.internal.walk;
 
 import com.mongodb.lang.Nullable;
 import io.github.mongoredact.internal.bson.BsonTypes;
+import io.github.mongoredact.internal.bson.Bytes;
 import io.github.mongoredact.internal.bson.Output;
 import io.github.mongoredact.internal.bson.SequenceViews;
 import io.github.mongoredact.internal.mask.DataLikeKeys;
@@ -57,17 +58,23 @@ abstract class WalkState {
      */
     final void bind(final byte[] src, final int off, final int end, final CompiledPolicy.RuleSet rules, final boolean command,
                     final CompiledPolicy policy) {
-        this.boundRules = rules;
-        this.rules = rules;
-        this.policy = policy;
+        // a reference stored into this pooled, long-lived object costs the collector's write barrier (with G1 a fence): the
+        // rules, the policy and a scratch's array are the same from call to call, so each is stored only when it changes; the
+        // cursor and the matcher are bound by the walk itself
+        if (boundRules != rules) {
+            boundRules = rules;
+        }
+        if (this.policy != policy) {
+            this.policy = policy;
+        }
+        if (boundSrc != src) {
+            boundSrc = src;
+        }
         this.srcOff = off;
-        this.boundSrc = src;
         this.boundEnd = end;
         this.maxSequence = policy.maxSequenceDocuments;
         strict = !rules.verbatim;
         maskKeys = strict && policy.maskDataLikeKeys;
-        read(src, end);
-        matcher.bind(rules);
         places.bind(command, maxSequence != Integer.MAX_VALUE);
         writer.fixedPlaceholders(policy.fixedPlaceholders);
         placeholders.fixedPlaceholders(policy.fixedPlaceholders);
@@ -76,14 +83,20 @@ abstract class WalkState {
         placeholderRuns = strict && !matcher.hasSuffixRules();
     }
 
-    /** Forgets the source and destination arrays (the source may be a driver buffer's) and the open documents. */
-    final void clear() {
+    /**
+     * Forgets the source and destination arrays (the source may be a driver buffer's) and the open documents; a bound source
+     * that is {@code kept} (a scratch's own array, kept anyway) stays referenced, as the next call binds it again and a
+     * reference stored afresh into this pooled object costs the collector's write barrier.
+     */
+    final void clear(@Nullable final byte[] kept) {
         cursor.clear();
         hash.clear();
         out.clear();
         frames.clear();
         sequences.clear();
-        boundSrc = null;
+        if (boundSrc != kept) {
+            boundSrc = null;
+        }
     }
 
     /** Points the cursor and the fingerprint's reader at {@code src}, no document of which ends after {@code end}. */
@@ -94,7 +107,9 @@ abstract class WalkState {
 
     /** Puts the rules in force: the bound ones, or a wrapped command's. */
     final void inForce(final CompiledPolicy.RuleSet set) {
-        rules = set;
+        if (rules != set) {
+            rules = set;
+        }
         matcher.rules(set);
         placeholderRuns = strict && !matcher.hasSuffixRules();
     }
@@ -227,6 +242,7 @@ abstract class WalkState {
      * through the same reader), then copied in one piece.
      */
     final void keptWhole(final byte[] top) {
+        read(top, boundEnd);
         int end = cursor.open(srcOff, 0) + 1;
         hash.kept(srcOff, false, 0, false);
         out.putBytes(top, srcOff, end - srcOff);
@@ -234,11 +250,15 @@ abstract class WalkState {
 
     /**
      * Keeps a plain top level whole with its sequences where they lie: the top level, which the plain encoder wrote (well
-     * formed by construction), copied in pieces around the empty arrays that hold the sequences' places, each of which
-     * becomes the sequence's array, as {@link #keepSequence} writes it.
+     * formed by construction, so not read again), copied in pieces around the empty arrays that hold the sequences' places,
+     * each of which becomes the sequence's array, as {@link #keepSequence} writes it.
      */
     final void keptWholePlaced(final byte[] top) {
-        int end = cursor.open(srcOff, 0) + 1;
+        int end = srcOff + Bytes.readInt(top, srcOff);
+        if (end != boundEnd) {
+            throw new IllegalStateException("the encoded top level's length disagrees with its end: off=" + srcOff + " length="
+                    + (end - srcOff) + " end=" + boundEnd);
+        }
         int lengthIndex = out.reserveInt();
         int p = srcOff + 4;
         int n = sequences.sequences();

@@ -36,8 +36,7 @@ class RealRedactorTest {
                 BsonDocument command = new RawBsonDocument(Commands.bytes(c.getDocument("command")));
                 byte[] original = Commands.bytes(command);
                 QueryShape shape = shaper.shape(original, 0, original.length);
-                byte[] copy = redactor.redactCommand(command, compiled, compiled.commandRules(command.getFirstKey()), true, false)
-                        .takeBytes();
+                byte[] copy = redactor.redactCommand(command, compiled, compiled.commandRules(command.getFirstKey()), true, false);
                 QueryShape redacted = shaper.shapeRedacted(copy, 0, copy.length);
                 // the comparison the listener makes, without a shape or a hash of the copy, answers as equals() would
                 assertEquals(shape != null && shape.equals(redacted), shape != null && shaper.hasShapeRedacted(shape, copy, 0,

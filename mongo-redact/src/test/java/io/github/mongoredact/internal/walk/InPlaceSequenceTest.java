@@ -308,8 +308,8 @@ class InPlaceSequenceTest {
         final String collection;
         final long valuesRedacted;
 
-        private Result(final Redaction redaction) {
-            this.bytes = redaction.takeBytes();
+        private Result(final byte[] bytes, final Redaction redaction) {
+            this.bytes = bytes;
             this.inputSize = redaction.inputSize();
             this.fingerprint = redaction.fingerprint();
             this.collection = redaction.collectionName();
@@ -319,7 +319,8 @@ class InPlaceSequenceTest {
         static Result of(final DocumentRedactor redactor, final BsonDocument command, final CompiledPolicy policy,
                          final boolean fingerprint) {
             String name = command.getFirstKey();
-            return new Result(redactor.redactCommand(command, policy, policy.commandRules(name), true, fingerprint));
+            byte[] bytes = redactor.redactCommand(command, policy, policy.commandRules(name), true, fingerprint);
+            return new Result(bytes, redactor.redaction());
         }
 
         void assertSame(final Result expected, final String context) {
