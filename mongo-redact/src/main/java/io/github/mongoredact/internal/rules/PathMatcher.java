@@ -78,7 +78,11 @@ public final class PathMatcher {
         keyLen[depth] = kLen;
         depth++;
         CompiledPolicy.Node found = node == null ? null : node.child(src, k, kLen);
-        child = found;
+        if (child != found) {
+            // stored only when it changes: a reference stored into this pooled, long-lived object costs the collector's write
+            // barrier (two elements in a row without a rule leave it null)
+            child = found;
+        }
         byte action = found == null ? NONE : found.action;
         if (action == NONE && suffixes) {
             action = suffixAction(src);

@@ -64,6 +64,12 @@ final class WalkFrames {
     int[] sourceEnd = new int[INITIAL];
     /** The open document, -1 when none. */
     int depth = -1;
+    /**
+     * The deepest level opened since {@link #clear()}: a closed level keeps its array until then, so that the next document
+     * opened there in the same array (the next of a sequence) stores no reference afresh, as a reference stored into this
+     * pooled, long-lived object costs the collector's write barrier.
+     */
+    private int deepest = -1;
 
     /** Opens a document one level deeper (its depth checked by the cursor that framed it). */
     void push(final int documentEnd, final int first, @Nullable final CompiledPolicy.Node rules, final byte action,
@@ -72,11 +78,19 @@ final class WalkFrames {
         if (d == end.length) {
             grow();
         }
-        source[d] = src;
+        if (d > deepest) {
+            deepest = d;
+        }
+        // each reference stored only when it changes (the write barrier, above)
+        if (source[d] != src) {
+            source[d] = src;
+        }
         sourceEnd[d] = srcEnd;
         end[d] = documentEnd;
         next[d] = first;
-        node[d] = rules;
+        if (node[d] != rules) {
+            node[d] = rules;
+        }
         inherited[d] = action;
         flags[d] = kind;
         index[d] = 0;
@@ -119,20 +133,20 @@ final class WalkFrames {
         return (f & ARRAY) != 0 ? ElementWriter.KEYS_INDEX : ElementWriter.KEYS_AS_IS;
     }
 
-    /** Closes the document at {@link #depth}, forgetting the array it lies in. */
+    /** Closes the document at {@link #depth}; the array it lies in is forgotten at {@link #clear()}. */
     void pop() {
-        source[depth] = null;
         depth--;
     }
 
     /**
-     * Forgets the open documents and the arrays they lie in (closed ones forgot theirs; the rule nodes left behind are the
+     * Forgets the documents opened since the last clear and the arrays they lie in (the rule nodes left behind are the
      * policy's, not a command's).
      */
     void clear() {
-        for (int d = depth; d >= 0; d--) {
+        for (int d = deepest; d >= 0; d--) {
             source[d] = null;
         }
+        deepest = -1;
         depth = -1;
     }
 }
