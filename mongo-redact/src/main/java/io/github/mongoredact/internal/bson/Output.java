@@ -243,15 +243,17 @@ public final class Output {
 
     /** Writes into the length field at {@code index} (from {@link #reserveInt()}) the bytes from {@code from} to here. */
     public void patchLength(final int index, final int from) {
-        if (writing) {
-            Bytes.writeInt(dst, index, pos - from);
+        byte[] d = dst;
+        if (writing && d != null) {
+            Bytes.writeInt(d, index, pos - from);
         }
     }
 
     /** Writes {@code value} at {@code index}, before the position (a value known only once what follows it was written). */
     public void patchLong(final int index, final long value) {
-        if (writing) {
-            Bytes.writeLong(dst, index, value);
+        byte[] d = dst;
+        if (writing && d != null) {
+            Bytes.writeLong(d, index, value);
         }
     }
 

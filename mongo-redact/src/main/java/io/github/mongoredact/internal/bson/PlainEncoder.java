@@ -31,13 +31,9 @@ import java.util.function.BiConsumer;
 public final class PlainEncoder {
     /** The depth down to which nested plain documents are written by recursion. */
     static final int RECURSION_LIMIT = 8;
-    /**
-     * The output of the call under way, or of the last one: an output of the holder's, kept between calls because a
-     * reference stored into this long-lived object costs the collector's write barrier, so it is stored only when it changes.
-     */
+    /** The output of the call under way ({@link #writing}), or of the last one, kept: see {@link #begin}. */
     @Nullable
     private Output out;
-    /** Whether a call is under way. */
     private boolean writing;
     /** Counts for {@link #size}. */
     private final Output counting = new Output();
@@ -103,6 +99,7 @@ public final class PlainEncoder {
     }
 
     private void begin(final Output output) {
+        // the holder's output, the same call to call: a reference stored into this long-lived object costs G1's write barrier
         if (out != output) {
             out = output;
         }

@@ -2,6 +2,8 @@ package io.github.mongoredact.internal.walk;
 
 import com.mongodb.lang.Nullable;
 
+import java.util.Objects;
+
 /**
  * What one call of {@link DocumentRedactor} found: the analysis of the document and its size as received (the copy is what
  * the call returned, never kept here). One instance per redactor, reused by every call of it: read it before the redactor's
@@ -11,8 +13,8 @@ public final class Redaction {
     private long fingerprint;
     /**
      * The collection of the last analysis, kept after it (a shared cache's string, the same from call to call: a reference
-     * stored into this pooled, long-lived object costs the collector's write barrier, so it is stored only when it changes);
-     * read only while {@link #analysed}.
+     * stored into this pooled, long-lived object costs the collector's write barrier, so it is stored only when another name
+     * comes); read only while {@link #analysed}.
      */
     @Nullable
     private String collectionName;
@@ -29,7 +31,7 @@ public final class Redaction {
 
     void analysis(final long fingerprint, @Nullable final String collectionName, final long valuesRedacted) {
         this.fingerprint = fingerprint;
-        if (this.collectionName != collectionName) {
+        if (!Objects.equals(this.collectionName, collectionName)) {
             this.collectionName = collectionName;
         }
         analysed = true;
