@@ -11,7 +11,8 @@ import java.util.Arrays;
 
 /**
  * Turns a command or reply into its owned, redacted copy, one exact-size array, and analyses it; three entry points named
- * for what they do, each returning the redactor's {@link Redaction}. Every document goes the same way: its bytes reached
+ * for what they do: the two that copy return the copy, which the redactor does not keep, and leave the analysis in
+ * {@link #redaction()}; the one that analyses returns that. Every document goes the same way: its bytes reached
  * where they lie or gathered ({@link WalkSource}), then one walk ({@link RedactionWalker}) in the mode the caller needs:
  *
  * <ul>
@@ -25,7 +26,9 @@ import java.util.Arrays;
  *
  * <p>Not thread-safe: one caller at a time, for one callback, as a scratch borrowed from a pool shared by all threads (it
  * holds no state per thread). The walker forgets the document's bytes before each call returns; the workspace still points at
- * the document's source ({@link #sourceIsWhole()}) until {@link #giveBack()}, which forgets it, within the callback.</p>
+ * the document's source ({@link #sourceIsWhole()}) until {@link #giveBack()}, which forgets it, within the callback. What
+ * the redactor keeps between callbacks is its own: the scratch arrays, the policy and rules it last used (stored only when
+ * they change, as a reference stored into a pooled, long-lived object costs the collector's write barrier).</p>
  */
 public final class DocumentRedactor {
     /** Redactors between callbacks, shared by all threads ({@link BoundedPool#DEFAULT_SLOTS} at most). */
