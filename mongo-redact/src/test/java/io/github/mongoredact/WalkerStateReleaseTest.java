@@ -11,7 +11,7 @@ import org.bson.BsonString;
 import org.bson.RawBsonDocument;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.ValueSource;
+import org.junit.jupiter.params.provider.CsvSource;
 
 import java.lang.ref.WeakReference;
 import java.nio.ByteBuffer;
@@ -62,27 +62,19 @@ class WalkerStateReleaseTest {
         assertTrue(collected(buffer), "the per-thread state still references the reply's buffer");
     }
 
-    @ParameterizedTest
-    @ValueSource(booleans = {true, false})
-    void copyingCallbackKeepsNoReferenceToTheSequenceBufferNorTheCopy(final boolean specOnly) {
+    /**
+     * @param specOnly the verbatim policy, else the redacting one
+     * @param sequence a plain top level with a document sequence, else a byte-backed command
+     */
+    @ParameterizedTest(name = "specOnly={0} sequence={1}")
+    @CsvSource({"true, true", "false, true", "true, false", "false, false"})
+    void copyingCallbackKeepsNoReferenceToTheDriverBufferNorTheCopy(final boolean specOnly, final boolean sequence) {
         KeptCopy downstream = new KeptCopy();
         RedactingCommandListener listener = RedactingCommandListener.builder()
                 .policy(specOnly ? RedactionPolicy.specOnly() : RedactionPolicy.defaults()).addListener(downstream).build();
-        WeakReference<byte[]> buffer = insertOverOwnBuffer(listener);
+        WeakReference<byte[]> buffer = sequence ? insertOverOwnBuffer(listener) : startOverOwnBuffer(listener);
         assertTrue(downstream.copy != null && downstream.copy.get() != null, "a copy was forwarded");
-        assertTrue(collected(buffer), "the pooled state still references the sequence's buffer");
-        assertTrue(collected(downstream.copy), "the pooled state still references the copy it forwarded");
-    }
-
-    @ParameterizedTest
-    @ValueSource(booleans = {true, false})
-    void copyingCallbackKeepsNoReferenceToTheCommandBufferNorTheCopy(final boolean specOnly) {
-        KeptCopy downstream = new KeptCopy();
-        RedactingCommandListener listener = RedactingCommandListener.builder()
-                .policy(specOnly ? RedactionPolicy.specOnly() : RedactionPolicy.defaults()).addListener(downstream).build();
-        WeakReference<byte[]> buffer = startOverOwnBuffer(listener);
-        assertTrue(downstream.copy != null && downstream.copy.get() != null, "a copy was forwarded");
-        assertTrue(collected(buffer), "the pooled state still references the command's buffer");
+        assertTrue(collected(buffer), "the pooled state still references the driver's buffer");
         assertTrue(collected(downstream.copy), "the pooled state still references the copy it forwarded");
     }
 

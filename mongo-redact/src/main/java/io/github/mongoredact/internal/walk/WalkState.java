@@ -268,10 +268,7 @@ abstract class WalkState {
             int arrayLength = out.reserveInt();
             int first = sequences.first(s);
             for (int j = first; j < sequences.end(s); j++) {
-                out.putByte(BsonTypes.DOCUMENT);
-                IndexKeys.write(out, j - first);
-                out.putByte((byte) 0);
-                out.putBytes(sequences.array(j), sequences.offset(j), sequences.length(j));
+                sequenceDocument(j, j - first);
             }
             out.putByte((byte) 0);
             out.patchLength(arrayLength, arrayLength);
@@ -297,28 +294,42 @@ abstract class WalkState {
         }
         int first = sequences.first(s);
         for (int j = first; j < sequences.end(s); j++) {
-            int off = sequences.offset(j);
-            int length = sequences.length(j);
-            byte[] src = sequences.array(j);
-            read(src, off + length);
             boolean hashed = hashing && j == first;
             if (hashed) {
                 hash.mix(BsonTypes.DOCUMENT);
             }
             if (strict || hashed) {
+                int off = sequences.offset(j);
+                read(sequences.array(j), off + sequences.length(j));
                 hash.kept(off, false, d + 2, hashed);
             }
             // else a verbatim policy: forwarded as the driver encoded it, its frame checked where it was reached
-            out.putByte(BsonTypes.DOCUMENT);
-            IndexKeys.write(out, j - first);
-            out.putByte((byte) 0);
-            out.putBytes(src, off, length);
+            sequenceDocument(j, j - first);
         }
         out.putByte((byte) 0);
         out.patchLength(lengthIndex, lengthIndex);
         if (hashing) {
             hash.mix(ShapeHash.END);
         }
+    }
+
+    /**
+     * Writes sequence document {@code j} as the element {@code index} of its array: its type, its position as key, its bytes
+     * as the driver encoded them, in one room of the output.
+     */
+    private void sequenceDocument(final int j, final int index) {
+        int length = sequences.length(j);
+        int digits = IndexKeys.digits(index);
+        int size = 2 + digits + length;
+        byte[] dst = out.room(size);
+        if (dst != null) {
+            int at = out.position();
+            dst[at] = BsonTypes.DOCUMENT;
+            IndexKeys.copy(dst, at + 1, index);
+            dst[at + 1 + digits] = 0;
+            System.arraycopy(sequences.array(j), sequences.offset(j), dst, at + 2 + digits, length);
+        }
+        out.advance(size);
     }
 
     final CompiledPolicy.RuleSet rules() {
