@@ -78,7 +78,7 @@ public final class BoundedPool<T> {
             if (flags.get(flag) == FREE && flags.compareAndSet(flag, FREE, TAKEN)) {
                 T held = (T) objects[at];
                 if (held == null) {
-                    held = make();
+                    held = makeFor(flag);
                     objects[at] = held;
                 }
                 return held;
@@ -91,6 +91,16 @@ public final class BoundedPool<T> {
     private T make() {
         created.increment();
         return factory.get();
+    }
+
+    /** Makes the object of the slot whose flag is at {@code flag}, which the caller took; a factory that throws frees it. */
+    private T makeFor(final int flag) {
+        try {
+            return make();
+        } catch (RuntimeException | Error e) {
+            flags.lazySet(flag, FREE);
+            throw e;
+        }
     }
 
     /** Frees the object's slot for a later {@link #borrow}; drops an object of no slot. */

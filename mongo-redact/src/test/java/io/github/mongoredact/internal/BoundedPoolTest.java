@@ -64,6 +64,23 @@ class BoundedPoolTest {
     }
 
     @Test
+    void aFactoryThatThrowsLeavesItsSlotFree() {
+        AtomicInteger calls = new AtomicInteger();
+        BoundedPool<Object> pool = new BoundedPool<>(() -> {
+            if (calls.incrementAndGet() == 1) {
+                throw new IllegalStateException("no memory for a scratch");
+            }
+            return new Object();
+        }, 1);
+        IllegalStateException e = assertThrows(IllegalStateException.class, pool::borrow);
+        assertEquals("no memory for a scratch", e.getMessage());
+        Object made = pool.borrow();
+        pool.giveBack(made);
+        assertEquals(0, pool.dropped(), "the slot was free again: the second object is the slot's");
+        assertSame(made, pool.borrow());
+    }
+
+    @Test
     void roundsItsSlotsUpToAPowerOfTwo() {
         assertEquals(1, new BoundedPool<>(Object::new, 1).slots());
         assertEquals(4, new BoundedPool<>(Object::new, 3).slots());
