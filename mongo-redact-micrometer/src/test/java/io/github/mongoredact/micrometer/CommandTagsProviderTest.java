@@ -199,6 +199,16 @@ class CommandTagsProviderTest {
         assertTrue(withProvider.getCounters().getValuesRedacted() > 0, "copied and redacted for the provider");
     }
 
+    /** The interface's {@code commandStarted} does nothing: a provider that does not override it is handed no start events. */
+    @Test
+    void onlyAProviderThatOverridesCommandStartedIsHandedTheStarts() {
+        MongoCommandTagsProvider lambda = event -> Tags.of("command", event.getCommandName());
+        assertFalse(ProvidedTagsTimer.overridesCommandStarted(lambda));
+        assertFalse(new ProvidedTagsTimer(new SimpleMeterRegistry(), Tags.empty(), lambda).readsStarts());
+        assertTrue(ProvidedTagsTimer.overridesCommandStarted(new KeepingProvider()));
+        assertTrue(ProvidedTagsTimer.overridesCommandStarted(new TenantTagsProvider()), "Micrometer's default remembers starts");
+    }
+
     @Test
     void aProviderThatThrowsIsCountedAsASinkFailureAndNeverReachesTheDriver() {
         MongoCommandTagsProvider throwing = event -> {
