@@ -315,21 +315,13 @@ abstract class WalkState {
 
     /**
      * Writes sequence document {@code j} as the element {@code index} of its array: its type, its position as key, its bytes
-     * as the driver encoded them, in one room of the output.
+     * as the driver encoded them.
      */
     private void sequenceDocument(final int j, final int index) {
-        int length = sequences.length(j);
-        int digits = IndexKeys.digits(index);
-        int size = 2 + digits + length;
-        byte[] dst = out.room(size);
-        if (dst != null) {
-            int at = out.position();
-            dst[at] = BsonTypes.DOCUMENT;
-            IndexKeys.copy(dst, at + 1, index);
-            dst[at + 1 + digits] = 0;
-            System.arraycopy(sequences.array(j), sequences.offset(j), dst, at + 2 + digits, length);
-        }
-        out.advance(size);
+        out.putByte(BsonTypes.DOCUMENT);
+        IndexKeys.write(out, index);
+        out.putByte((byte) 0);
+        out.putBytes(sequences.array(j), sequences.offset(j), sequences.length(j));
     }
 
     final CompiledPolicy.RuleSet rules() {
