@@ -1,33 +1,38 @@
 package io.github.mongoredact.internal.bson;
 
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.nio.ByteOrder;
+
 /**
- * Little-endian reads and writes on arrays by absolute index, and byte comparisons. Allocation-free.
+ * Little-endian reads and writes on arrays by absolute index, and byte comparisons. Allocation-free. An index out of its
+ * array throws {@link IndexOutOfBoundsException}.
  */
 public final class Bytes {
+    /** Four and eight bytes at an index, little-endian: one access each, its bounds checked once. */
+    private static final VarHandle INTS = MethodHandles.byteArrayViewVarHandle(int[].class, ByteOrder.LITTLE_ENDIAN);
+    private static final VarHandle LONGS = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
+
     private Bytes() {
     }
 
     public static int readInt(final byte[] src, final int index) {
-        return (src[index] & 0xff) | (src[index + 1] & 0xff) << 8 | (src[index + 2] & 0xff) << 16 | (src[index + 3] & 0xff) << 24;
+        return (int) INTS.get(src, index);
     }
 
     public static long readLong(final byte[] src, final int index) {
-        return (readInt(src, index) & 0xffffffffL) | ((long) readInt(src, index + 4)) << 32;
+        return (long) LONGS.get(src, index);
     }
 
     /** @return bytes written: 4 */
     public static int writeInt(final byte[] dst, final int index, final int value) {
-        dst[index] = (byte) value;
-        dst[index + 1] = (byte) (value >>> 8);
-        dst[index + 2] = (byte) (value >>> 16);
-        dst[index + 3] = (byte) (value >>> 24);
+        INTS.set(dst, index, value);
         return 4;
     }
 
     /** @return bytes written: 8 */
     public static int writeLong(final byte[] dst, final int index, final long value) {
-        writeInt(dst, index, (int) value);
-        writeInt(dst, index + 4, (int) (value >>> 32));
+        LONGS.set(dst, index, value);
         return 8;
     }
 

@@ -155,14 +155,18 @@ final class RuleFreeLoop {
             int keyEnd;
             int kLen;
             if (array) {
-                // an array element's name is a position: written as its index, what it holds does not matter
-                keyEnd = BsonCursor.keyEnd(src, k, levelEnd);
-                if (keyEnd == -1) {
-                    stopped = true;
-                    break;
-                }
-                keyEnd = keyEnd < -1 ? -2 - keyEnd : keyEnd;
+                // an array element's name is a position: written as its index, what it holds does not matter (read to its
+                // end where it is not the index, as the driver sends it)
                 kLen = IndexKeys.digits(index);
+                keyEnd = k + kLen;
+                if (keyEnd >= levelEnd || src[keyEnd] != 0 || !IndexKeys.matches(src, k, kLen, index)) {
+                    keyEnd = BsonCursor.keyEnd(src, k, levelEnd);
+                    if (keyEnd == -1) {
+                        stopped = true;
+                        break;
+                    }
+                    keyEnd = keyEnd < -1 ? -2 - keyEnd : keyEnd;
+                }
                 if (dst != null) {
                     if (stop - at < 2 + kLen + after) {
                         stopped = true;
@@ -283,21 +287,38 @@ final class RuleFreeLoop {
     /**
      * Copies the key at {@code k} to {@code dst[to]} while checking and classifying it as {@link BsonCursor#keyEnd} does: that
      * loop with the copy fused in, because the copy after it ({@code System.arraycopy}) cost about 40 % more per key, and one
-     * loop taking a nullable destination about 20 % more, for both callers.
+     * loop taking a nullable destination about 20 % more, for both callers. Eight bytes are copied at a time as they are
+     * read, those past the key's end included: the destination has room for {@code end - k} bytes from {@code to}, and what
+     * follows the key is written after it.
      *
      * @return as {@link BsonCursor#keyEnd}
      */
     private static int copyKey(final byte[] src, final int k, final int end, final byte[] dst, final int to) {
         int q = to;
         boolean suspect = false;
-        for (int i = k; i < end; i++) {
+        int i = k;
+        while (i < end) {
+            if (i <= end - 8) {
+                long w = (long) BsonCursor.LONGS.get(src, i);
+                LONGS.set(dst, q, w);
+                long odd = BsonCursor.unplain(w);
+                if (odd == 0) {
+                    i += 8;
+                    q += 8;
+                    continue;
+                }
+                int n = Long.numberOfTrailingZeros(odd) >>> 3;
+                i += n;
+                q += n;
+            }
             byte b = src[i];
-            // two comparisons for the common byte: a letter or the like
             if (b > DataLikeKeys.PUNCTUATION_END && b != 0x7F) {
                 dst[q++] = b;
+                i++;
             } else if (b > 0x1F) {
                 dst[q++] = b;
                 suspect |= DataLikeKeys.isSuspect(b);
+                i++;
             } else {
                 return b != 0 ? -1 : suspect ? -2 - i : i;
             }

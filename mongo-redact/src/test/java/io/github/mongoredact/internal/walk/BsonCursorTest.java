@@ -90,4 +90,54 @@ class BsonCursorTest {
         int end = cursor.open(0, 0);
         assertThrows(BsonFormatException.class, () -> cursor.read(4, end));
     }
+
+    /**
+     * The key loop reads eight bytes at a time while they are letters and the like: every byte value, at every place of keys
+     * of 1 to 20 bytes, with the document's end before, at and after the key's NUL, gives what a loop byte by byte gives.
+     */
+    @Test
+    void findsEachKeysEndAsALoopByteByByteDoes() {
+        byte[] src = new byte[40];
+        for (int length = 1; length <= 20; length++) {
+            for (int at = 0; at < length; at++) {
+                for (int b = 0; b < 256; b++) {
+                    java.util.Arrays.fill(src, (byte) 'k');
+                    src[2 + at] = (byte) b;
+                    src[2 + length] = 0;
+                    for (int end = 2 + length - 1; end <= 2 + length + 9; end++) {
+                        assertEquals(keyEndByteByByte(src, 2, end), BsonCursor.keyEnd(src, 2, end),
+                                "length=" + length + " at=" + at + " byte=" + b + " end=" + end);
+                    }
+                }
+            }
+        }
+    }
+
+    @Test
+    void marksTheBytesTheKeyLoopLooksAtOneByOne() {
+        for (int b = 0; b < 256; b++) {
+            for (int at = 0; at < 8; at++) {
+                long w = 0x6161616161616161L & ~(0xFFL << (8 * at)) | ((long) b << (8 * at));
+                long expected = b >= 'A' && b <= '~' ? 0 : 0x80L << (8 * at);
+                assertEquals(expected, BsonCursor.unplain(w), "byte=" + b + " at=" + at);
+            }
+        }
+    }
+
+    /** The key loop as it was, one byte at a time: the reference. */
+    private static int keyEndByteByByte(final byte[] s, final int k, final int end) {
+        boolean suspect = false;
+        for (int i = k; i < end; i++) {
+            byte b = s[i];
+            if (b > '@' && b != 0x7F) {
+                continue;
+            }
+            if (b > 0x1F) {
+                suspect |= (b >= '0' && b <= '9') || b == '@' || b == ' ';
+            } else {
+                return b != 0 ? -1 : suspect ? -2 - i : i;
+            }
+        }
+        return -1;
+    }
 }

@@ -106,6 +106,45 @@ class PlaceholderRunTest {
     }
 
     /**
+     * Keys are copied eight bytes at a time while they are letters and the like: keys of 1 to 24 bytes with a byte of each
+     * kind (a digit, {@code @}, a space, punctuation, DEL, a byte past ASCII; a control character, refused) at each place, in
+     * documents nested and not, come out as the general path writes them.
+     */
+    @Test
+    void keysOfEveryLengthWithEveryKindOfByteComeOutAsTheGeneralPathWritesThem() {
+        String[] odd = {"7", "@", " ", "_", ".", "$", "\u007f", "\u00e9", "Z", "~"};
+        RedactionPolicy general = RedactionPolicy.builder().redact(ABSENT).build();
+        RedactionPolicy keepKeys = RedactionPolicy.builder().keyMasking(io.github.mongoredact.KeyMasking.NONE).build();
+        RedactionPolicy keepKeysGeneral = RedactionPolicy.builder(keepKeys).redact(ABSENT).build();
+        for (int length = 1; length <= 24; length++) {
+            BsonArray documents = new BsonArray();
+            for (int at = 0; at < length; at++) {
+                for (String b : odd) {
+                    String key = "k".repeat(at) + b + "k".repeat(length - at - 1);
+                    documents.add(new BsonDocument(key, new BsonString("secret"))
+                            .append("n", new BsonDocument(key, new BsonInt32(at)).append("last" + key, new BsonArray()))
+                            .append("e", BsonBoolean.FALSE));
+                }
+            }
+            byte[] src = DriverShapes.encode(new BsonDocument("insert", new BsonString("c")).append("documents", documents)
+                    .append("$db", new BsonString("db")));
+            assertSameWalk(src, "insert", RedactionPolicy.defaults(), general, "length=" + length);
+            assertSameWalk(src, "insert", keepKeys, keepKeysGeneral, "keys kept, length=" + length);
+            for (int at = 0; at < length; at++) {
+                // a control character: refused by both
+                String key = "k".repeat(at) + "\u0001" + "k".repeat(length - at - 1);
+                byte[] refused = DriverShapes.encode(new BsonDocument("insert", new BsonString("c")).append("documents",
+                        new BsonArray(java.util.List.of(new BsonDocument("n", new BsonDocument(key, new BsonInt32(1))))))
+                        .append("$db", new BsonString("db")));
+                for (RedactionPolicy policy : new RedactionPolicy[]{RedactionPolicy.defaults(), general}) {
+                    assertThrows(BsonFormatException.class, () -> walk(refused, "insert", policy, "control character"),
+                            "length=" + length + " at=" + at);
+                }
+            }
+        }
+    }
+
+    /**
      * Documents and arrays nested in a rule-free document are taken by the loop's own levels: array keys written as positions
      * (also where the sent keys are not), empty ones, arrays of arrays; and where a nested level holds what the loop leaves
      * to the general path (a binary, a key that looks like data, a key past ASCII, more levels than the loop holds, a broken
