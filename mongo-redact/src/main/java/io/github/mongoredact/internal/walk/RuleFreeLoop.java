@@ -26,14 +26,21 @@ import java.nio.ByteOrder;
 final class RuleFreeLoop {
     /** Nested levels one loop takes at most; deeper ones are the general path's. */
     static final int MAX_LEVELS = 32;
-    /** Value sizes of the types handled here; {@link #STRING} for length-prefixed strings, {@link #OTHER} for the rest. */
+    /**
+     * Value sizes of the types handled here; {@link #STRING} for length-prefixed strings, {@link #CONTAINER} for documents and
+     * arrays, {@link #OTHER} for the rest.
+     */
     private static final int[] VALUE_SIZE = new int[256];
     private static final int STRING = -1;
     private static final int OTHER = -2;
     /** One byte, 0 or 1 (the driver's decoder refuses others). */
     private static final int BOOLEAN = -3;
-    /** Per type: what follows the key of its placeholder: length, the placeholder's bytes, NUL. */
-    private static final byte[][] TYPED_TAILS = new byte[256][];
+    private static final int CONTAINER = -4;
+    /**
+     * Per type: the length of its typed tail, what follows the key of its placeholder (length, the placeholder's bytes, NUL),
+     * whose bytes are in {@link #TAIL_LONGS}.
+     */
+    private static final int[] TYPED_TAIL_LENGTH = new int[256];
     private static final byte[] FIXED_TAIL = tail(Placeholders.of(BsonTypes.STRING, true));
     /**
      * The typed tails (10 to 16 bytes) as two little-endian longs each, their first and their last 8 bytes: two stores that
@@ -62,10 +69,13 @@ final class RuleFreeLoop {
         VALUE_SIZE[BsonTypes.BOOLEAN] = BOOLEAN;
         for (int type = 0; type < 256; type++) {
             if (VALUE_SIZE[type] != OTHER) {
-                TYPED_TAILS[type] = tail(Placeholders.of((byte) type, false));
-                longs(TYPED_TAILS[type], type);
+                byte[] tail = tail(Placeholders.of((byte) type, false));
+                TYPED_TAIL_LENGTH[type] = tail.length;
+                longs(tail, type);
             }
         }
+        VALUE_SIZE[BsonTypes.DOCUMENT] = CONTAINER;
+        VALUE_SIZE[BsonTypes.ARRAY] = CONTAINER;
     }
 
     // the nested levels open: the end of the level that holds each, its next index there (-1: a document's), and where
@@ -143,14 +153,14 @@ final class RuleFreeLoop {
             }
             byte type = src[p];
             int size = VALUE_SIZE[type & 0xff];
-            boolean container = type == BsonTypes.DOCUMENT || type == BsonTypes.ARRAY;
-            if (size == OTHER && !container) {
+            if (size == OTHER) {
                 stopped = true;
                 break;
             }
-            byte[] tail = fixed ? FIXED_TAIL : TYPED_TAILS[type & 0xff];
+            boolean container = size == CONTAINER;
             // after the key: a placeholder's tail, or a container's length and at least its terminator
-            int after = container ? CONTAINER_MIN : tail.length;
+            int tailLength = fixed ? FIXED_TAIL.length : TYPED_TAIL_LENGTH[type & 0xff];
+            int after = container ? CONTAINER_MIN : tailLength;
             int k = p + 1;
             int keyEnd;
             int kLen;
@@ -159,7 +169,8 @@ final class RuleFreeLoop {
                 // end where it is not the index, as the driver sends it)
                 kLen = IndexKeys.digits(index);
                 keyEnd = k + kLen;
-                if (keyEnd >= levelEnd || src[keyEnd] != 0 || !IndexKeys.matches(src, k, kLen, index)) {
+                if (keyEnd >= levelEnd || src[keyEnd] != 0
+                        || (index < 10 ? src[k] != '0' + index : !IndexKeys.matches(src, k, kLen, index))) {
                     keyEnd = BsonCursor.keyEnd(src, k, levelEnd);
                     if (keyEnd == -1) {
                         stopped = true;
@@ -172,7 +183,11 @@ final class RuleFreeLoop {
                         stopped = true;
                         break;
                     }
-                    IndexKeys.copy(dst, at + 1, index);
+                    if (index < 10) {
+                        dst[at + 1] = (byte) ('0' + index);
+                    } else {
+                        IndexKeys.copy(dst, at + 1, index);
+                    }
                 }
                 index++;
             } else {
@@ -233,14 +248,14 @@ final class RuleFreeLoop {
                 dst[at + 1 + kLen] = 0;
                 int q = at + 2 + kLen;
                 if (fixed) {
-                    System.arraycopy(tail, 0, dst, q, tail.length);
+                    System.arraycopy(FIXED_TAIL, 0, dst, q, tailLength);
                 } else {
                     int slot = 2 * (type & 0xff);
                     LONGS.set(dst, q, TAIL_LONGS[slot]);
-                    LONGS.set(dst, q + tail.length - 8, TAIL_LONGS[slot + 1]);
+                    LONGS.set(dst, q + tailLength - 8, TAIL_LONGS[slot + 1]);
                 }
             }
-            at += 2 + kLen + tail.length;
+            at += 2 + kLen + tailLength;
             count++;
             p = v + size;
         }
