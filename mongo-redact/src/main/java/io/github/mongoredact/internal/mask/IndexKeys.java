@@ -38,6 +38,10 @@ public final class IndexKeys {
 
     /** @return whether the key {@code src[k, k + kLen)} is the decimal form of {@code index} */
     public static boolean matches(final byte[] src, final int k, final int kLen, final int index) {
+        if (index < 10) {
+            // most arrays: one digit
+            return kLen == 1 && src[k] == '0' + index;
+        }
         if (kLen != digits(index)) {
             return false;
         }
@@ -62,7 +66,9 @@ public final class IndexKeys {
 
     /** Writes the digits of {@code index}. */
     public static void write(final Output out, final int index) {
-        if (index < TABLED) {
+        if (index < 10) {
+            out.putByte((byte) ('0' + index));
+        } else if (index < TABLED) {
             out.putBytes(TABLE, index * WIDTH, digits(index));
         } else {
             out.putDigits(index);
@@ -71,7 +77,9 @@ public final class IndexKeys {
 
     /** Writes the digits of {@code index} into {@code dst} at {@code at}; the caller checked the room. */
     public static void copy(final byte[] dst, final int at, final int index) {
-        if (index < TABLED) {
+        if (index < 10) {
+            dst[at] = (byte) ('0' + index);
+        } else if (index < TABLED) {
             int t = index * WIDTH;
             int n = digits(index);
             for (int i = 0; i < n; i++) {

@@ -169,8 +169,7 @@ final class RuleFreeLoop {
                 // end where it is not the index, as the driver sends it)
                 kLen = IndexKeys.digits(index);
                 keyEnd = k + kLen;
-                if (keyEnd >= levelEnd || src[keyEnd] != 0
-                        || (index < 10 ? src[k] != '0' + index : !IndexKeys.matches(src, k, kLen, index))) {
+                if (keyEnd >= levelEnd || src[keyEnd] != 0 || !IndexKeys.matches(src, k, kLen, index)) {
                     keyEnd = BsonCursor.keyEnd(src, k, levelEnd);
                     if (keyEnd == -1) {
                         stopped = true;
@@ -183,11 +182,7 @@ final class RuleFreeLoop {
                         stopped = true;
                         break;
                     }
-                    if (index < 10) {
-                        dst[at + 1] = (byte) ('0' + index);
-                    } else {
-                        IndexKeys.copy(dst, at + 1, index);
-                    }
+                    IndexKeys.copy(dst, at + 1, index);
                 }
                 index++;
             } else {
