@@ -96,6 +96,10 @@ final class RedactionWalker {
      * @throws IllegalStateException if the output does not fit {@code dst}
      */
     int write(final byte[] dst, final boolean analysing, final boolean fingerprint) {
+        if (!(analysing || fingerprint) && driver.boundRules().verbatim) {
+            // kept whole, nothing to note: written into dst by absolute index, dst not stored into the pooled output
+            return driver.keptWhole(dst);
+        }
         out.exact(dst, 0);
         return walk(WalkMode.of(fingerprint, analysing || fingerprint, false));
     }

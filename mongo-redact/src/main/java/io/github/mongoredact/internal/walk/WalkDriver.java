@@ -46,17 +46,39 @@ final class WalkDriver extends WalkState {
         }
         if (bound.verbatim && !mode.analysing) {
             // every element kept and nothing to note on the way: the document is kept whole, as a kept container is
-            if (sequences.sequences() == 0) {
-                keptWhole(top);
-            } else {
-                keptWholePlaced(top);
+            int size = keptWholeSize(top);
+            byte[] room = out.room(size);
+            if (room != null) {
+                keptWhole(top, size, room, out.position());
             }
+            out.advance(size);
             return;
         }
         // a walk before this one may have left the cursor in a sequence document's array
         read(top, boundEnd);
         open(srcOff, bound.root, bound.unmatched, WalkFrames.TOP | hashing(mode.fingerprint));
         run(-1, mode);
+    }
+
+    /**
+     * Writes the bound document kept whole into {@code dst} from index 0, which the caller sized exactly: a verbatim policy's
+     * copy with nothing to note on the way, as {@link #walk} keeps it, the array not handed to the output (it is new for
+     * every call: a reference to it stored into the pooled output would cost the collector's write barrier).
+     *
+     * @return bytes written
+     * @throws IllegalStateException if the document does not fit {@code dst}
+     */
+    int keptWhole(final byte[] dst) {
+        frames.clear();
+        byte[] top = boundSrc;
+        if (top == null) {
+            throw new IllegalStateException("no source: the walker runs only after bind()");
+        }
+        int size = keptWholeSize(top);
+        if (size > dst.length) {
+            throw new IllegalStateException("output does not fit: size=" + size + " capacity=" + dst.length);
+        }
+        return keptWhole(top, size, dst, 0);
     }
 
     /** Runs the walk until the frames are back to {@code base} open documents. */

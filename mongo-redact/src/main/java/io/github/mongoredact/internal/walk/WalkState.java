@@ -238,45 +238,63 @@ abstract class WalkState {
     }
 
     /**
-     * Keeps the bound document whole: its framing checked element by element by the kept subtrees' walk ({@link ShapeHash#kept},
-     * through the same reader), then copied in one piece.
+     * Checks the bound document that is kept whole: its framing element by element by the kept subtrees' walk
+     * ({@link ShapeHash#kept}, through the same reader); a plain top level with its sequences where they lie, which the plain
+     * encoder wrote (well formed by construction, so not read again), only its length against its end.
+     *
+     * @return the size of the document kept whole, each sequence as the array {@link #keptWhole} writes in its place
      */
-    final void keptWhole(final byte[] top) {
-        read(top, boundEnd);
-        int end = cursor.open(srcOff, 0) + 1;
-        hash.kept(srcOff, false, 0, false);
-        out.putBytes(top, srcOff, end - srcOff);
-    }
-
-    /**
-     * Keeps a plain top level whole with its sequences where they lie: the top level, which the plain encoder wrote (well
-     * formed by construction, so not read again), copied in pieces around the empty arrays that hold the sequences' places,
-     * each of which becomes the sequence's array, as {@link #keepSequence} writes it.
-     */
-    final void keptWholePlaced(final byte[] top) {
+    final int keptWholeSize(final byte[] top) {
+        if (sequences.sequences() == 0) {
+            read(top, boundEnd);
+            int end = cursor.open(srcOff, 0) + 1;
+            hash.kept(srcOff, false, 0, false);
+            return end - srcOff;
+        }
         int end = srcOff + Bytes.readInt(top, srcOff);
         if (end != boundEnd) {
             throw new IllegalStateException("the encoded top level's length disagrees with its end: off=" + srcOff + " length="
                     + (end - srcOff) + " end=" + boundEnd);
         }
-        int lengthIndex = out.reserveInt();
-        int p = srcOff + 4;
+        return (int) sequences.inputLength(end - srcOff);
+    }
+
+    /**
+     * Writes the bound document kept whole, which {@link #keptWholeSize} checked and sized ({@code size}), into {@code dst}
+     * from {@code at}, which has room for it: copied in one piece, or a plain top level copied in pieces around the empty
+     * arrays that hold its sequences' places, each of which becomes the sequence's array, as {@link #keepSequence} writes it.
+     * Written by absolute index, not through the output: the exact array a verbatim copy goes into is new for every call,
+     * and a reference to it stored into the pooled output would cost the collector's write barrier.
+     *
+     * @return the index after what it wrote
+     */
+    final int keptWhole(final byte[] top, final int size, final byte[] dst, final int at) {
         int n = sequences.sequences();
+        if (n == 0) {
+            System.arraycopy(top, srcOff, dst, at, size);
+            return at + size;
+        }
+        int end = boundEnd;
+        int p = srcOff;
+        int q = at;
         for (int s = 0; s < n; s++) {
             int place = sequences.place(s);
-            out.putBytes(top, p, place - p);
-            int arrayLength = out.reserveInt();
+            System.arraycopy(top, p, dst, q, place - p);
+            int arrayLength = q + place - p;
+            q = arrayLength + 4;
             int first = sequences.first(s);
             for (int j = first; j < sequences.end(s); j++) {
-                sequenceDocument(j, j - first);
+                q = sequenceDocument(j, j - first, dst, q);
             }
-            out.putByte((byte) 0);
-            out.patchLength(arrayLength, arrayLength);
+            dst[q++] = 0;
+            Bytes.writeInt(dst, arrayLength, q - arrayLength);
             // past the empty array: its length and its terminator
             p = place + 5;
         }
-        out.putBytes(top, p, end - p);
-        out.patchLength(lengthIndex, lengthIndex);
+        System.arraycopy(top, p, dst, q, end - p);
+        q += end - p;
+        Bytes.writeInt(dst, at, q - at);
+        return q;
     }
 
     /**
@@ -304,7 +322,13 @@ abstract class WalkState {
                 hash.kept(off, false, d + 2, hashed);
             }
             // else a verbatim policy: forwarded as the driver encoded it, its frame checked where it was reached
-            sequenceDocument(j, j - first);
+            int index = j - first;
+            int size = 2 + IndexKeys.digits(index) + sequences.length(j);
+            byte[] room = out.room(size);
+            if (room != null) {
+                sequenceDocument(j, index, room, out.position());
+            }
+            out.advance(size);
         }
         out.putByte((byte) 0);
         out.patchLength(lengthIndex, lengthIndex);
@@ -314,14 +338,19 @@ abstract class WalkState {
     }
 
     /**
-     * Writes sequence document {@code j} as the element {@code index} of its array: its type, its position as key, its bytes
-     * as the driver encoded them.
+     * Writes sequence document {@code j} as the element {@code index} of its array into {@code dst} from {@code at}, which
+     * has room for it: its type, its position as key, its bytes as the driver encoded them.
+     *
+     * @return the index after it
      */
-    private void sequenceDocument(final int j, final int index) {
-        out.putByte(BsonTypes.DOCUMENT);
-        IndexKeys.write(out, index);
-        out.putByte((byte) 0);
-        out.putBytes(sequences.array(j), sequences.offset(j), sequences.length(j));
+    private int sequenceDocument(final int j, final int index, final byte[] dst, final int at) {
+        dst[at] = BsonTypes.DOCUMENT;
+        IndexKeys.copy(dst, at + 1, index);
+        int q = at + 1 + IndexKeys.digits(index);
+        dst[q++] = 0;
+        int length = sequences.length(j);
+        System.arraycopy(sequences.array(j), sequences.offset(j), dst, q, length);
+        return q + length;
     }
 
     final CompiledPolicy.RuleSet rules() {

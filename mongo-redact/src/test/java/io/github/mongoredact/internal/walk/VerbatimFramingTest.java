@@ -73,6 +73,10 @@ class VerbatimFramingTest {
                 refused++;
                 assertThrows(BsonFormatException.class, () -> walker.size(src, off, limit, rules, false, specOnly), context);
                 walker.clear();
+                // the copy a verbatim policy writes with nothing to note, straight into its exact array: the same check
+                walker.bind(src, off, limit, rules, false, specOnly);
+                assertThrows(BsonFormatException.class, () -> walker.write(new byte[src.length], false, false), context);
+                walker.clear();
             } else {
                 accepted++;
                 // kept whole: the output is the document, byte for byte
@@ -82,6 +86,16 @@ class VerbatimFramingTest {
                 walker.bind(src, off, limit, rules, false, specOnly);
                 assertEquals(size, walker.write(out, 0, 0, 0), context);
                 assertArrayEquals(Arrays.copyOfRange(src, off, expected), out, context);
+                walker.bind(src, off, limit, rules, false, specOnly);
+                byte[] direct = new byte[size];
+                assertEquals(size, walker.write(direct, false, false), context);
+                assertArrayEquals(out, direct, context);
+                walker.clear();
+                walker.bind(src, off, limit, rules, false, specOnly);
+                assertEquals("output does not fit: size=" + size + " capacity=" + (size - 1),
+                        assertThrows(IllegalStateException.class, () -> walker.write(new byte[size - 1], false, false),
+                                context).getMessage(), context);
+                walker.clear();
             }
         }
         assertTrue(refused > CASES / 10 && accepted > CASES / 4, "refused=" + refused + " accepted=" + accepted);
