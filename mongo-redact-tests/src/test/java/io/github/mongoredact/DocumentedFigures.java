@@ -25,14 +25,18 @@ final class DocumentedFigures {
 
     /** Over 100 calls, the average moved by up to 5 bytes between runs of the same build (566,097 to 566,102). */
     private static final long ONE_OFF_IN_100_CALLS = 16;
+    /** How far the kept driver views that read back wrong or threw may lie from the quoted counts (13 or 14 wrong seen). */
+    private static final long READ_BACK_VARIES = 2;
 
     static final List<DocumentedFigure> ALL = List.of(
-            printed("README.md", "of # commands a listener kept, # read back silently wrong after 200 more inserts and # threw",
-                    CORE, "LifetimeTest", "kept driver commands", "read back wrong", "threw"),
+            printed("README.md", "of # commands a listener kept, about # read back silently wrong after 200 more inserts and"
+                    + " about # threw", CORE, "LifetimeTest", "kept driver commands", "read back wrong", "threw")
+                    .withinCount(READ_BACK_VARIES),
             printed("docs/guarantees.md", "of the # commands of a workload", CORE, "LifetimeTest", "kept driver commands"),
-            printed("docs/guarantees.md", "**# read back silently wrong** (the find, its `getMore`s", CORE, "LifetimeTest",
-                    "read back wrong"),
-            printed("docs/guarantees.md", "and **# threw** `BsonSerializationException`", CORE, "LifetimeTest", "threw"),
+            printed("docs/guarantees.md", "**about # read back silently wrong** (the find, its `getMore`s", CORE,
+                    "LifetimeTest", "read back wrong").withinCount(READ_BACK_VARIES),
+            printed("docs/guarantees.md", "and **about # threw** `BsonSerializationException`", CORE, "LifetimeTest", "threw")
+                    .withinCount(READ_BACK_VARIES),
             mibBound("README.md", "virtual threads that each ran a command through the real driver hold at most # MiB more heap",
                     VIRTUAL_THREADS),
             mibBound("docs/guarantees.md", "one find hold at most # MiB more heap with the listener than without", VIRTUAL_THREADS),
