@@ -9,9 +9,6 @@ import io.github.mongoredact.internal.bson.BsonValidation;
 import io.github.mongoredact.internal.bson.Bytes;
 import io.github.mongoredact.internal.mask.DataLikeKeys;
 
-import java.lang.invoke.MethodHandles;
-import java.lang.invoke.VarHandle;
-import java.nio.ByteOrder;
 import java.util.Arrays;
 
 import static io.github.mongoredact.internal.bson.Bytes.readInt;
@@ -26,8 +23,6 @@ import static io.github.mongoredact.internal.bson.Bytes.readInt;
  * <p>Not thread-safe: one per walker or per pooled redactor. {@link #clear()} forgets the source (it may be a driver buffer's array).</p>
  */
 public final class BsonCursor {
-    /** Eight bytes of a key at a time, little-endian. */
-    static final VarHandle LONGS = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
     @Nullable
     private byte[] src;
     private int srcEnd;
@@ -229,7 +224,7 @@ public final class BsonCursor {
         int i = k;
         while (i < end) {
             if (i <= end - 8) {
-                long odd = unplain((long) LONGS.get(s, i));
+                long odd = unplain(Bytes.readLong(s, i));
                 if (odd == 0) {
                     i += 8;
                     continue;

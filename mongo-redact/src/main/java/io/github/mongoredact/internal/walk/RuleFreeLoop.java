@@ -8,9 +8,6 @@ import io.github.mongoredact.internal.mask.DataLikeKeys;
 import io.github.mongoredact.internal.mask.IndexKeys;
 import io.github.mongoredact.internal.mask.Placeholders;
 
-import java.lang.invoke.MethodHandles;
-import java.lang.invoke.VarHandle;
-import java.nio.ByteOrder;
 
 /**
  * The element loop of {@link PlaceholderRun}: the elements of one rule-free document, each scalar replaced by its placeholder
@@ -47,7 +44,6 @@ final class RuleFreeLoop {
      * overlap write exactly the tail.
      */
     private static final long[] TAIL_LONGS = new long[2 * 256];
-    private static final VarHandle LONGS = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
     /** What a container needs after its key at least: its length and its terminator. */
     private static final int CONTAINER_MIN = 5;
 
@@ -246,8 +242,8 @@ final class RuleFreeLoop {
                     System.arraycopy(FIXED_TAIL, 0, dst, q, tailLength);
                 } else {
                     int slot = 2 * (type & 0xff);
-                    LONGS.set(dst, q, TAIL_LONGS[slot]);
-                    LONGS.set(dst, q + tailLength - 8, TAIL_LONGS[slot + 1]);
+                    Bytes.writeLong(dst, q, TAIL_LONGS[slot]);
+                    Bytes.writeLong(dst, q + tailLength - 8, TAIL_LONGS[slot + 1]);
                 }
             }
             at += 2 + kLen + tailLength;
@@ -269,8 +265,8 @@ final class RuleFreeLoop {
             throw new IllegalStateException("typed placeholder tail not of 8 to 16 bytes: type=" + type + " length="
                     + tail.length);
         }
-        TAIL_LONGS[2 * type] = (long) LONGS.get(tail, 0);
-        TAIL_LONGS[2 * type + 1] = (long) LONGS.get(tail, tail.length - 8);
+        TAIL_LONGS[2 * type] = Bytes.readLong(tail, 0);
+        TAIL_LONGS[2 * type + 1] = Bytes.readLong(tail, tail.length - 8);
     }
 
     private static byte[] tail(final byte[] placeholder) {
@@ -309,8 +305,8 @@ final class RuleFreeLoop {
         int i = k;
         while (i < end) {
             if (i <= end - 8) {
-                long w = (long) BsonCursor.LONGS.get(src, i);
-                LONGS.set(dst, q, w);
+                long w = Bytes.readLong(src, i);
+                Bytes.writeLong(dst, q, w);
                 long odd = BsonCursor.unplain(w);
                 if (odd == 0) {
                     i += 8;
