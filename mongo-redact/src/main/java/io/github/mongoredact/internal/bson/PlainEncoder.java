@@ -329,12 +329,36 @@ public final class PlainEncoder {
 
     /** A key or C string and its NUL, refused where it holds a NUL. */
     private void putCString(final String value) {
+        Output o = out();
+        int length = value.length();
+        // ASCII (the driver's keys, most names): the characters and the NUL in the room checked once
+        byte[] dst = o.writing() ? o.room(length + 1) : null;
+        if (dst != null) {
+            int at = o.position();
+            if (putAscii(value, length, true, dst, at)) {
+                dst[at + length] = 0;
+                o.advance(length + 1);
+                return;
+            }
+        }
         putUtf8(value, true);
-        out().putByte((byte) 0);
+        o.putByte((byte) 0);
     }
 
     private void putString(final String value) {
         Output o = out();
+        int length = value.length();
+        // ASCII: length, characters and NUL in the room checked once, the length known before the characters
+        byte[] dst = o.writing() ? o.room(length + 5) : null;
+        if (dst != null) {
+            int at = o.position();
+            if (putAscii(value, length, false, dst, at + 4)) {
+                Bytes.writeInt(dst, at, length + 1);
+                dst[at + 4 + length] = 0;
+                o.advance(length + 5);
+                return;
+            }
+        }
         int lengthIndex = o.reserveInt();
         putUtf8(value, false);
         o.putByte((byte) 0);
@@ -342,29 +366,27 @@ public final class PlainEncoder {
     }
 
     /**
-     * UTF-8 as the driver's codec writes it ({@link Bytes#writeUtf8}): an unpaired surrogate takes three bytes. ASCII (the
-     * driver's keys, most names) in one loop that writes each character as it checks it; anything else, or a NUL in a C
-     * string (refused), by the general path.
+     * Writes {@code s} at {@code dst[at]}, which has room for its {@code length} characters, while they are ASCII (and, in a
+     * C string, not NUL). @return whether it wrote them all (false: the bytes written are to be written again)
+     */
+    private static boolean putAscii(final String s, final int length, final boolean cstring, final byte[] dst, final int at) {
+        for (int i = 0; i < length; i++) {
+            char c = s.charAt(i);
+            if (c >= 0x80 || c == 0 && cstring) {
+                return false;
+            }
+            dst[at + i] = (byte) c;
+        }
+        return true;
+    }
+
+    /**
+     * UTF-8 as the driver's codec writes it ({@link Bytes#writeUtf8}): an unpaired surrogate takes three bytes; counted, or
+     * written where {@link #putCString} and {@link #putString} found a character past ASCII (or a NUL in a C string, refused).
      */
     private void putUtf8(final String s, final boolean cstring) {
         Output o = out();
         int length = s.length();
-        byte[] dst = o.writing() ? o.room(length) : null;
-        if (dst != null) {
-            int at = o.position();
-            int i = 0;
-            while (i < length) {
-                char c = s.charAt(i);
-                if (c >= 0x80 || c == 0 && cstring) {
-                    break;
-                }
-                dst[at + i++] = (byte) c;
-            }
-            if (i == length) {
-                o.advance(length);
-                return;
-            }
-        }
         if (!o.writing()) {
             o.advance((int) Bytes.utf8Length(s, cstring));
             return;

@@ -143,6 +143,57 @@ class PlainEncoderTest {
         assertEquals(4 + 1 + 1 + 3 + 1 + 4 + 1 + 3 + 1 + 3 + 1 + 1, new PlainEncoder().size(lone));
     }
 
+    /**
+     * Keys and strings of every length to 20, ASCII with one character past it (two, three and four UTF-8 bytes) or a NUL at
+     * each place, written from every start room of a growing scratch to 48 bytes and into an exact array: the ASCII path
+     * writes a string with its room checked once, and where a character is not ASCII the general path writes it again.
+     */
+    @Test
+    void writesKeysAndStringsWithACharacterPastAsciiAtEveryPlaceAsTheCodecWrites() {
+        String[] odd = {"\u00e9", "\u20ac", "\ud83d\ude00", "\u007f", "\u0080", "\u0000"};
+        for (int length = 0; length <= 20; length++) {
+            String ascii = "abcdefghijklmnopqrstuvwxyz".substring(0, length);
+            assertEveryRoomWritesWhatTheCodecWrites(ascii, ascii);
+            for (int at = 0; at < length; at++) {
+                for (String c : odd) {
+                    String text = ascii.substring(0, at) + c + ascii.substring(at + 1);
+                    if (c.equals("\u0000")) {
+                        // a NUL is refused in a key, kept in a string
+                        BsonDocument nulInKey = new BsonDocument(text, new BsonString(ascii));
+                        assertThrows(BsonFormatException.class, () -> written(nulInKey), text);
+                        assertEveryRoomWritesWhatTheCodecWrites(ascii, text);
+                    } else {
+                        assertEveryRoomWritesWhatTheCodecWrites(text, text);
+                    }
+                }
+            }
+        }
+    }
+
+    private static void assertEveryRoomWritesWhatTheCodecWrites(final String key, final String value) {
+        BsonDocument document = new BsonDocument(key, new BsonString(value)).append("k", new BsonSymbol(value));
+        String context = "key=" + key.length() + ":" + key + " value=" + value.length();
+        byte[] expected = DriverShapes.encode(document);
+        assertEquals(expected.length, new PlainEncoder().size(document), context);
+        PlainEncoder encoder = new PlainEncoder();
+        // into arrays that hold other bytes: every byte of the output is written, the NULs too
+        byte[] exact = new byte[expected.length];
+        java.util.Arrays.fill(exact, (byte) 0x55);
+        Output out = new Output();
+        out.exact(exact, 0);
+        encoder.write(document, out);
+        assertArrayEquals(expected, exact, context);
+        for (int room = 1; room <= 48; room++) {
+            Output growing = new Output();
+            byte[] first = new byte[room];
+            java.util.Arrays.fill(first, (byte) 0x55);
+            growing.growing(new Workspace.Scratch(), first, 0);
+            encoder.write(document, growing);
+            assertEquals(expected.length, growing.position(), context + " room=" + room);
+            assertArrayEquals(expected, java.util.Arrays.copyOf(growing.array(), expected.length), context + " room=" + room);
+        }
+    }
+
     @Test
     void countsSequencesOfEveryLengthAsThePlainEncoderDoes() {
         for (int count : new int[]{0, 1, 2, 10, 101}) {
