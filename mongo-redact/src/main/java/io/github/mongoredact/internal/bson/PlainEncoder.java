@@ -331,8 +331,9 @@ public final class PlainEncoder {
     private void putCString(final String value) {
         Output o = out();
         int length = value.length();
-        // ASCII (the driver's keys, most names): the characters and the NUL in the room checked once
-        byte[] dst = o.writing() ? o.room(length + 1) : null;
+        // ASCII (the driver's keys, most names): the characters and the NUL in the room checked once (a length past the
+        // largest array is the general path's, which refuses it)
+        byte[] dst = o.writing() && length < Workspace.MAX_ARRAY ? o.room(length + 1) : null;
         if (dst != null) {
             int at = o.position();
             if (putAscii(value, length, true, dst, at)) {
@@ -349,7 +350,7 @@ public final class PlainEncoder {
         Output o = out();
         int length = value.length();
         // ASCII: length, characters and NUL in the room checked once, the length known before the characters
-        byte[] dst = o.writing() ? o.room(length + 5) : null;
+        byte[] dst = o.writing() && length < Workspace.MAX_ARRAY ? o.room(length + 5) : null;
         if (dst != null) {
             int at = o.position();
             if (putAscii(value, length, false, dst, at + 4)) {
@@ -388,20 +389,29 @@ public final class PlainEncoder {
         Output o = out();
         int length = s.length();
         if (!o.writing()) {
-            o.advance((int) Bytes.utf8Length(s, cstring));
+            o.advance(utf8Length(s, cstring));
             return;
         }
         if (cstring && s.indexOf('\0') >= 0) {
             throw new BsonFormatException("key or C string holds a NUL character: length=" + length);
         }
         // three bytes a character at most; where that much is not at hand, the exact length
-        int room = o.remaining() >= 3 * length ? 3 * length : (int) Bytes.utf8Length(s, false);
+        int room = o.remaining() >= 3L * length ? 3 * length : utf8Length(s, false);
         byte[] bytes = o.room(room);
         if (bytes == null) {
             throw new IllegalStateException("no destination: the output is counting");
         }
         int at = o.position();
         o.advance(Bytes.writeUtf8(s, bytes, at) - at);
+    }
+
+    /** @return the UTF-8 length of {@code s} ({@link Bytes#utf8Length}), refused past the largest array */
+    private static int utf8Length(final String s, final boolean cstring) {
+        long bytes = Bytes.utf8Length(s, cstring);
+        if (bytes > Workspace.MAX_ARRAY) {
+            throw new BsonFormatException("string too large: bytes=" + bytes + " max=" + Workspace.MAX_ARRAY);
+        }
+        return (int) bytes;
     }
 
     /**

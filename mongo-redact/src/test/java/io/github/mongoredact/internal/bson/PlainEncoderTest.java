@@ -191,6 +191,14 @@ class PlainEncoderTest {
             encoder.write(document, growing);
             assertEquals(expected.length, growing.position(), context + " room=" + room);
             assertArrayEquals(expected, java.util.Arrays.copyOf(growing.array(), expected.length), context + " room=" + room);
+            // element by element, as a plain top level is written: the document's elements, without its frame
+            Output elements = new Output();
+            elements.growing(new Workspace.Scratch(), java.util.Arrays.copyOf(first, room), 0);
+            for (java.util.Map.Entry<String, BsonValue> entry : document.entrySet()) {
+                encoder.writeElement(entry.getKey(), entry.getValue(), elements);
+            }
+            assertArrayEquals(java.util.Arrays.copyOfRange(expected, 4, expected.length - 1),
+                    java.util.Arrays.copyOf(elements.array(), elements.position()), context + " elements, room=" + room);
         }
     }
 
