@@ -2,10 +2,6 @@ package io.github.mongoredact.internal.rules;
 
 import io.github.mongoredact.internal.bson.Bytes;
 
-import java.lang.invoke.MethodHandles;
-import java.lang.invoke.VarHandle;
-import java.nio.ByteOrder;
-
 /**
  * Names (UTF-8) to their index, looked up by the bytes of a key in place: an open-addressing table of at least twice as many
  * slots as names, probed from a hash of the key's length and its first, middle and last bytes (O(1), whatever the key's
@@ -14,7 +10,6 @@ import java.nio.ByteOrder;
  * Immutable and thread-safe; allocation-free to read.
  */
 final class KeyTable {
-    private static final VarHandle LONGS = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
     static final KeyTable EMPTY = new KeyTable(new byte[0][]);
     /** Index + 1 of the name in each slot; 0 for an empty slot. */
     private final int[] slots;
@@ -47,7 +42,7 @@ final class KeyTable {
                 heads[slot] |= (name[b] & 0xffL) << (8 * b);
             }
             if (name.length > 8 && name.length <= 16) {
-                tails[slot] = (long) LONGS.get(name, name.length - 8);
+                tails[slot] = Bytes.readLong(name, name.length - 8);
             }
         }
     }
@@ -82,13 +77,13 @@ final class KeyTable {
         if (len > 16 || off + 8 > src.length) {
             return Bytes.equal(name, src, off, len);
         }
-        long head = (long) LONGS.get(src, off);
+        long head = Bytes.readLong(src, off);
         if (len < 8) {
             head &= (1L << (len << 3)) - 1;
         }
         if (head != heads[slot]) {
             return false;
         }
-        return len <= 8 || (long) LONGS.get(src, off + len - 8) == tails[slot];
+        return len <= 8 || Bytes.readLong(src, off + len - 8) == tails[slot];
     }
 }
