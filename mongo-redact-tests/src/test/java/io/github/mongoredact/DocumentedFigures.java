@@ -36,12 +36,12 @@ final class DocumentedFigures {
     static final List<DocumentedFigure> ALL = List.of(
             printed("README.md", "of # commands a listener kept, about # read back silently wrong after 200 more inserts and"
                     + " about # threw", CORE, "LifetimeTest", "kept driver commands", "read back wrong", "threw")
-                    .withinCount(READ_BACK_VARIES),
+                    .within(READ_BACK_VARIES),
             printed("docs/guarantees.md", "of the # commands of a workload", CORE, "LifetimeTest", "kept driver commands"),
             printed("docs/guarantees.md", "**about # read back silently wrong** (the find, its `getMore`s", CORE,
-                    "LifetimeTest", "read back wrong").withinCount(READ_BACK_VARIES),
+                    "LifetimeTest", "read back wrong").within(READ_BACK_VARIES),
             printed("docs/guarantees.md", "and **about # threw** `BsonSerializationException`", CORE, "LifetimeTest", "threw")
-                    .withinCount(READ_BACK_VARIES),
+                    .within(READ_BACK_VARIES),
             mibBound("README.md", "virtual threads that each ran a command through the real driver hold at most # MiB more heap",
                     VIRTUAL_THREADS),
             mibBound("docs/guarantees.md", "one find hold at most # MiB more heap with the listener than without", VIRTUAL_THREADS),
@@ -60,7 +60,7 @@ final class DocumentedFigures {
             allocation("`find` reply of 100 documents | `defaults()` | # | # | # |",
                     "find reply 100 defaults BYTE_BUF_HEAP_IN_MESSAGE"),
             allocation("insert over 1 MiB (9,000 documents, 100 calls) | `defaults()` | about # | # | about # |",
-                    "insert over 1 MiB defaults BYTE_BUF_DIRECT (100 calls)").withinBytes(ONE_OFF_IN_100_CALLS),
+                    "insert over 1 MiB defaults BYTE_BUF_DIRECT (100 calls)").within(ONE_OFF_IN_100_CALLS),
             printed("docs/testing.md", "`saslStart` (redacted by the spec) | `specOnly()` / `defaults()` | # / # |", CORE,
                     "AllocationTest", "saslStart specOnly RAW bytes/call", "saslStart defaults RAW bytes/call"),
             printed("docs/testing.md", "a sink that needs no documents | `specOnly()` / `defaults()` | # / # |", CORE,
@@ -72,11 +72,11 @@ final class DocumentedFigures {
             micrometer("docs/comparison.md", "the metrics sink: # bytes per pair once its meters exist",
                     "metrics sink alone bytes/pair"),
             micrometer("docs/comparison.md", "listener and metrics sink together # (same test; # where",
-                    "listener + metrics sink bytes/pair", "listener + metrics sink bytes/pair").withinBytes(ESCAPE_ANALYSIS),
+                    "listener + metrics sink bytes/pair", "listener + metrics sink bytes/pair").within(ESCAPE_ANALYSIS),
             printedAbout("docs/sinks.md", "about # bytes per `find` pair with the provider", PROVIDER_SPREAD, MICROMETER,
                     "MicrometerCommandSinkAllocationTest", "with a tags provider bytes/pair"),
             micrometer("docs/sinks.md", "against # without one (# where escape analysis removes the `CompletedCommand`",
-                    "listener + metrics sink bytes/pair", "listener + metrics sink bytes/pair").withinBytes(ESCAPE_ANALYSIS),
+                    "listener + metrics sink bytes/pair", "listener + metrics sink bytes/pair").within(ESCAPE_ANALYSIS),
             micrometer("docs/sinks.md", "Micrometer's own listener with that provider: #)",
                     "MongoMetricsCommandListener with the provider bytes/pair"),
             micrometer("docs/sinks.md", "steady state allocates nothing (measured: # bytes per started + succeeded pair",
@@ -85,7 +85,7 @@ final class DocumentedFigures {
                     "metrics sink alone with both tags bytes/pair"),
             micrometer("docs/sinks.md", "(no copies: the sink needs no documents) | # (the `StartedCommand` and `CompletedCommand`"
                     + " objects; # in some runs", "listener + metrics sink bytes/pair", "listener + metrics sink bytes/pair")
-                    .withinBytes(ESCAPE_ANALYSIS),
+                    .within(ESCAPE_ANALYSIS),
             micrometer("docs/sinks.md", "the owned copy of that #-byte find would be # |", "command bytes",
                     "owned command copy bytes"),
             micrometer("docs/sinks.md", "a sink that needs documents (copies of command and reply) | # (",
@@ -97,7 +97,7 @@ final class DocumentedFigures {
                     "command bytes"),
             micrometer("docs/spring-boot.md", "(`MicrometerCommandSinkAllocationTest`): # bytes per started + succeeded pair"
                     + " without a provider (# where escape analysis", "listener + metrics sink bytes/pair",
-                    "listener + metrics sink bytes/pair").withinBytes(ESCAPE_ANALYSIS),
+                    "listener + metrics sink bytes/pair").within(ESCAPE_ANALYSIS),
             printedAbout("docs/spring-boot.md", "removes one of its two objects), about # with `event -> Tags.of(", PROVIDER_SPREAD,
                     MICROMETER, "MicrometerCommandSinkAllocationTest", "with a tags provider bytes/pair"),
             micrometer("docs/spring-boot.md", "of which Micrometer's own listener allocates # with that provider",
