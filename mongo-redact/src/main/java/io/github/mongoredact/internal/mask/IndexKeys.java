@@ -64,6 +64,17 @@ public final class IndexKeys {
         return true;
     }
 
+    /**
+     * Whether the element name at {@code src[k]} is {@code index} as the driver writes it, its digits and their NUL before
+     * {@code end}: the one check of an array's element name against its position before the name is read any further.
+     *
+     * @return true where the name ends at {@code k + digits(index)}
+     */
+    public static boolean isName(final byte[] src, final int k, final int end, final int index) {
+        int nameEnd = k + digits(index);
+        return nameEnd < end && src[nameEnd] == 0 && matches(src, k, nameEnd - k, index);
+    }
+
     /** Writes the digits of {@code index}. */
     public static void write(final Output out, final int index) {
         if (index < 10) {

@@ -97,8 +97,9 @@ final class PlaceholderRun {
         int index = firstIndex;
         int values = 0;
         while (p < end && src[p] == BsonTypes.DOCUMENT) {
-            // an array element's name is a position: what it holds does not matter
-            int nameEnd = BsonCursor.keyEnd(src, p + 1, end);
+            // an array element's name is a position: what it holds does not matter; as the driver writes it, it is matched
+            int k = p + 1;
+            int nameEnd = IndexKeys.isName(src, k, end, index) ? k + IndexKeys.digits(index) : BsonCursor.keyEnd(src, k, end);
             int v = (nameEnd < -1 ? -2 - nameEnd : nameEnd) + 1;
             int length = v > 0 && v + 5 <= end ? Bytes.readInt(src, v) : -1;
             if (length < 5 || length > end - v || src[v + length - 1] != 0) {

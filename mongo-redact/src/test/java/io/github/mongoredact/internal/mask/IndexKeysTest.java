@@ -40,6 +40,17 @@ class IndexKeysTest {
             if (expected.length > 1) {
                 assertFalse(IndexKeys.matches(key, 1, expected.length - 1, index), "index=" + index + " cut");
             }
+            // a name as an array element holds it: its digits and NUL, before the end of its array
+            assertTrue(IndexKeys.isName(key, 1, key.length, index), "name index=" + index);
+            assertFalse(IndexKeys.isName(key, 1, key.length - 1, index), "name index=" + index + " its NUL at the end");
+            assertFalse(IndexKeys.isName(key, 1, key.length, index + 1), "name index=" + index + " as " + (index + 1));
+            byte[] longer = Arrays.copyOf(key, key.length + 1);
+            longer[key.length - 1] = '0';
+            assertFalse(IndexKeys.isName(longer, 1, longer.length, index), "name index=" + index + " followed by a digit");
+            byte[] zero = new byte[key.length + 1];
+            zero[1] = '0';
+            System.arraycopy(expected, 0, zero, 2, expected.length);
+            assertFalse(IndexKeys.isName(zero, 1, zero.length, index), "name index=" + index + " after a leading zero");
         }
     }
 }

@@ -206,6 +206,42 @@ class PlaceholderRunTest {
                 () -> walker.size(src, 0, src.length, compiled.commandRules("insert"), true, compiled));
     }
 
+    /**
+     * The documents of an array held in the command's own bytes: a name that is the element's position is matched against
+     * it, any other (a digit and more, another position, punctuation, a leading zero, a space) is read to its end; either way
+     * the output names the element by its position, as the general path does. A name with a control character is refused
+     * on both paths.
+     */
+    @Test
+    void arrayDocumentsWhoseNamesAreNotTheirPositionsComeOutAsTheGeneralPathWritesThem() {
+        String[] names = {"0", "1x", "x", "3", "00", "5 ", "$6", "777", "8", "9", "10", "1", "12"};
+        BsonDocument documents = new BsonDocument();
+        for (int i = 0; i < names.length; i++) {
+            documents.append(names[i], new BsonDocument("a", new BsonString("secret")).append("i", new BsonInt32(i)));
+        }
+        byte[] src = DriverShapes.encode(new BsonDocument("insert", new BsonString("c")).append("documents", documents)
+                .append("$db", new BsonString("db")));
+        // the document becomes an array whose element names are the ones above
+        src[indexOf(src, new byte[]{0x03, 'd', 'o', 'c', 'u', 'm', 'e', 'n', 't', 's', 0})] = 0x04;
+        RedactionPolicy general = RedactionPolicy.builder().redact(ABSENT).build();
+        byte[] written = assertSameWalk(src, "insert", RedactionPolicy.defaults(), general, "names not positions");
+        String text = new String(written, java.nio.charset.StandardCharsets.ISO_8859_1);
+        assertFalse(text.contains("secret") || text.contains("1x") || text.contains("777") || text.contains("$6"), text);
+        for (int i = 0; i < names.length; i++) {
+            assertTrue(text.contains("\u0003" + i + "\u0000"), "element " + i + " named by its position: " + text);
+        }
+        // a control character in a name: refused by both paths
+        int at = indexOf(src, new byte[]{0x03, 'x', 0});
+        src[at + 1] = 0x01;
+        CompiledPolicy compiled = CompiledPolicies.compile(RedactionPolicy.defaults());
+        CompiledPolicy compiledGeneral = CompiledPolicies.compile(general);
+        RedactionWalker walker = new RedactionWalker();
+        assertThrows(BsonFormatException.class,
+                () -> walker.size(src, 0, src.length, compiled.commandRules("insert"), true, compiled));
+        assertThrows(BsonFormatException.class,
+                () -> walker.size(src, 0, src.length, compiledGeneral.commandRules("insert"), true, compiledGeneral));
+    }
+
     @Test
     void valueOverrunningItsDocumentIsRefusedInARuleFreeDocument() {
         BsonArray documents = new BsonArray();
