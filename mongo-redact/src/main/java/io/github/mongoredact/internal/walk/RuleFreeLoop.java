@@ -165,7 +165,7 @@ final class RuleFreeLoop {
                 // end where it is not the index, as the driver sends it)
                 kLen = IndexKeys.digits(index);
                 keyEnd = k + kLen;
-                if (keyEnd >= levelEnd || src[keyEnd] != 0 || !IndexKeys.matches(src, k, kLen, index)) {
+                if (!IndexKeys.isName(src, k, levelEnd, index)) {
                     keyEnd = BsonCursor.keyEnd(src, k, levelEnd);
                     if (keyEnd == -1) {
                         stopped = true;
