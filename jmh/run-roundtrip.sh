@@ -15,7 +15,7 @@
 # runs JMH, default java: JMH_JAVA=$JAVA25_HOME/bin/java for the virtual-thread run, all operations on that one JDK).
 # Time: 12 forks a round, about 35 s each (start-up, pre-touch, 1000 orders seeded, 30 s warm-up and measurement): about
 # 7 minutes a round, 21 to 23 minutes for the 3 rounds on 2 cores; with the virtual-thread operations 20 forks a round,
-# 35 to 38 minutes.
+# 32 to 38 minutes.
 set -euo pipefail
 cd "$(dirname "$0")"
 source ./jmh-lock.sh
