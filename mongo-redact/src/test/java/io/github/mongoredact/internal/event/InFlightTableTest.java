@@ -97,6 +97,31 @@ class InFlightTableTest {
     }
 
     @Test
+    void keysThatShareABucketStayApart() {
+        // a bucket is the request id's low bits: the same id on other connections, and ids a multiple of the bucket count
+        // (256 for 100 entries) apart, share one
+        InFlightTable<Object> table = new InFlightTable<>(100);
+        for (int connection = 0; connection < 50; connection++) {
+            table.put(InFlightTable.key(connection, 5), "connection " + connection);
+        }
+        for (int i = 0; i < 50; i++) {
+            table.put(InFlightTable.key(3, 7 + i * 256), "request " + (7 + i * 256));
+        }
+        assertEquals(100, table.size());
+        for (int connection = 49; connection >= 0; connection -= 2) {
+            assertEquals("connection " + connection, table.remove(InFlightTable.key(connection, 5)));
+        }
+        for (int i = 0; i < 50; i += 3) {
+            assertEquals("request " + (7 + i * 256), table.remove(InFlightTable.key(3, 7 + i * 256)));
+        }
+        assertNull(table.remove(InFlightTable.key(49, 5)));
+        assertEquals("connection 0", table.remove(InFlightTable.key(0, 5)));
+        assertNull(table.remove(InFlightTable.key(3, 7)), "removed once already");
+        assertEquals(100 - 25 - 17 - 1, table.size());
+        assertEquals(0, table.evictions());
+    }
+
+    @Test
     void rejectsABoundBelowOne() {
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> new InFlightTable(0));
         assertEquals("capacity must be 1 or more, was 0", e.getMessage());
