@@ -85,6 +85,10 @@ final class RuleFreeLoop {
     int endAt;
     /** Values the last run replaced. */
     int replaced;
+    // the element of the run's own document that opened the levels open: where the run started it, its output and count
+    private int elementP;
+    private int elementAt;
+    private int elementCount;
 
     void fixedPlaceholders(final boolean fixedPlaceholders) {
         this.fixed = fixedPlaceholders;
@@ -113,12 +117,10 @@ final class RuleFreeLoop {
         int count = 0;
         int levels = 0;
         int levelEnd = end;
-        boolean array = false;
-        int index = 0;
-        // the element of the loop's own document under way: where the general path starts again if a nested level stops
-        int elementP = p;
-        int elementAt = at;
-        int elementCount = 0;
+        // the next position in the level's array; -1 in a document
+        int index = -1;
+        // the levels this run may open: its own and the reader's bound on nesting
+        int maxLevels = Math.min(MAX_LEVELS, BsonBounds.MAX_DEPTH - 2 - depth);
         boolean stopped = false;
         while (true) {
             if (p >= levelEnd) {
@@ -139,13 +141,7 @@ final class RuleFreeLoop {
                 p = levelEnd + 1;
                 levelEnd = levelEnds[levels];
                 index = levelIndexes[levels];
-                array = index >= 0;
                 continue;
-            }
-            if (levels == 0) {
-                elementP = p;
-                elementAt = at;
-                elementCount = count;
             }
             byte type = src[p];
             int size = VALUE_SIZE[type & 0xff];
@@ -160,12 +156,13 @@ final class RuleFreeLoop {
             int k = p + 1;
             int keyEnd;
             int kLen;
-            if (array) {
+            if (index >= 0) {
                 // an array element's name is a position: written as its index, what it holds does not matter (read to its
                 // end where it is not the index, as the driver sends it)
-                kLen = IndexKeys.digits(index);
+                kLen = index < 10 ? 1 : IndexKeys.digits(index);
                 keyEnd = k + kLen;
-                if (!IndexKeys.isName(src, k, levelEnd, index)) {
+                if (index < 10 ? keyEnd >= levelEnd || src[keyEnd] != 0 || src[k] != '0' + index
+                        : !IndexKeys.isName(src, k, levelEnd, index)) {
                     keyEnd = BsonCursor.keyEnd(src, k, levelEnd);
                     if (keyEnd == -1) {
                         stopped = true;
@@ -203,8 +200,7 @@ final class RuleFreeLoop {
             int v = keyEnd + 1;
             if (container) {
                 int length = v + 5 <= levelEnd ? Bytes.readInt(src, v) : -1;
-                if (levels == MAX_LEVELS || depth + levels + 2 >= BsonBounds.MAX_DEPTH
-                        || length < 5 || length > levelEnd - v || src[v + length - 1] != 0) {
+                if (levels >= maxLevels || length < 5 || length > levelEnd - v || src[v + length - 1] != 0) {
                     stopped = true;
                     break;
                 }
@@ -212,25 +208,31 @@ final class RuleFreeLoop {
                     dst[at] = type;
                     dst[at + 1 + kLen] = 0;
                 }
+                if (levels == 0) {
+                    // the element of the loop's own document that opens a level: where the general path starts again if
+                    // something inside stops the loop
+                    elementP = p;
+                    elementAt = at;
+                    elementCount = count;
+                }
                 levelEnds[levels] = levelEnd;
-                levelIndexes[levels] = array ? index : -1;
+                levelIndexes[levels] = index;
                 levelLengths[levels] = at + 2 + kLen;
                 levels++;
                 at += 2 + kLen + 4;
                 p = v + 4;
                 levelEnd = v + length - 1;
-                array = type == BsonTypes.ARRAY;
-                index = 0;
+                index = type == BsonTypes.ARRAY ? 0 : -1;
                 continue;
             }
             if (size < 0) {
+                // checked within the level's end as it is read
                 size = size == STRING ? stringSize(src, v, levelEnd) : booleanSize(src, v, levelEnd);
                 if (size < 0) {
                     stopped = true;
                     break;
                 }
-            }
-            if (v + size > levelEnd) {
+            } else if (v + size > levelEnd) {
                 stopped = true;
                 break;
             }
@@ -250,7 +252,7 @@ final class RuleFreeLoop {
             count++;
             p = v + size;
         }
-        if (stopped) {
+        if (stopped && levels > 0) {
             p = elementP;
             at = elementAt;
             count = elementCount;
