@@ -3,7 +3,9 @@ package io.github.mongoredact.internal.walk;
 import io.github.mongoredact.DriverShapes;
 import io.github.mongoredact.PlaceholderStyle;
 import io.github.mongoredact.RedactionPolicy;
+import io.github.mongoredact.internal.bson.BsonBounds;
 import io.github.mongoredact.internal.bson.BsonFormatException;
+import io.github.mongoredact.internal.bson.BsonTypes;
 import io.github.mongoredact.internal.bson.Workspace;
 import io.github.mongoredact.internal.rules.CompiledPolicies;
 import io.github.mongoredact.internal.rules.CompiledPolicy;
@@ -242,6 +244,64 @@ class PlaceholderRunTest {
                 () -> walker.size(src, 0, src.length, compiledGeneral.commandRules("insert"), true, compiledGeneral));
     }
 
+    /**
+     * Documents nested down to the reader's bound and past it: the rule-free loop takes {@link RuleFreeLoop#MAX_LEVELS} levels
+     * at a time, the general path the element it stops at, down to the deepest document accepted; past the bound the command
+     * is refused alike (the frame check before the walk refuses it, so the loop's own bound on depth is a second guard).
+     */
+    @Test
+    void documentsNestedToTheDepthBoundComeOutAsTheGeneralPathWritesThem() {
+        RedactionPolicy general = RedactionPolicy.builder().redact(ABSENT).build();
+        int written = 0;
+        int refused = 0;
+        for (int levels = BsonBounds.MAX_DEPTH - 2 * RuleFreeLoop.MAX_LEVELS; levels <= BsonBounds.MAX_DEPTH + 2; levels++) {
+            byte[] src = insertOf(nested(levels));
+            String context = "levels=" + levels;
+            BsonFormatException generalError = null;
+            try {
+                walk(src, "insert", general, context);
+            } catch (BsonFormatException e) {
+                generalError = e;
+            }
+            if (generalError == null) {
+                byte[] out = assertSameWalk(src, "insert", RedactionPolicy.defaults(), general, context);
+                assertFalse(new String(out, java.nio.charset.StandardCharsets.ISO_8859_1).contains("secret"), context);
+                written++;
+            } else {
+                String expected = generalError.getMessage();
+                BsonFormatException fast = assertThrows(BsonFormatException.class,
+                        () -> walk(src, "insert", RedactionPolicy.defaults(), context), context);
+                assertEquals(expected, fast.getMessage(), context);
+                refused++;
+            }
+        }
+        // the range holds both sides of the bound
+        assertTrue(written > RuleFreeLoop.MAX_LEVELS && refused > 0, "written=" + written + " refused=" + refused);
+    }
+
+    /**
+     * @return {@code {a: [{a: [ ... {s: "secret", n: 1} ... ]}]}}, documents and arrays alternating: {@code levels} documents
+     *         and arrays in all
+     */
+    private static byte[] nested(final int levels) {
+        byte[] inner = document(element(BsonTypes.STRING, "s", string("secret")), element(BsonTypes.INT32, "n",
+                new byte[]{1, 0, 0, 0}));
+        byte innerType = BsonTypes.DOCUMENT;
+        for (int level = 1; level < levels || innerType != BsonTypes.DOCUMENT; level++) {
+            boolean array = innerType == BsonTypes.DOCUMENT;
+            inner = document(element(innerType, array ? "0" : "a", inner));
+            innerType = array ? BsonTypes.ARRAY : BsonTypes.DOCUMENT;
+        }
+        return inner;
+    }
+
+    /** @return {@code {insert: "c", documents: [document], $db: "db"}} as the driver's encoder lays it out, by hand */
+    private static byte[] insertOf(final byte[] document) {
+        return document(element(BsonTypes.STRING, "insert", string("c")),
+                element(BsonTypes.ARRAY, "documents", document(element(BsonTypes.DOCUMENT, "0", document))),
+                element(BsonTypes.STRING, "$db", string("db")));
+    }
+
     @Test
     void valueOverrunningItsDocumentIsRefusedInARuleFreeDocument() {
         BsonArray documents = new BsonArray();
@@ -294,6 +354,39 @@ class PlaceholderRunTest {
         assertEquals(size, walker.analyse(fingerprint), context);
         walker.clear();
         return result;
+    }
+
+    /** @return a document of the given elements */
+    private static byte[] document(final byte[]... elements) {
+        java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
+        int length = 5;
+        for (byte[] element : elements) {
+            length += element.length;
+        }
+        out.writeBytes(new byte[]{(byte) length, (byte) (length >>> 8), (byte) (length >>> 16), (byte) (length >>> 24)});
+        for (byte[] element : elements) {
+            out.writeBytes(element);
+        }
+        out.write(0);
+        return out.toByteArray();
+    }
+
+    private static byte[] element(final byte type, final String key, final byte[] value) {
+        byte[] name = key.getBytes(java.nio.charset.StandardCharsets.US_ASCII);
+        byte[] element = new byte[1 + name.length + 1 + value.length];
+        element[0] = type;
+        System.arraycopy(name, 0, element, 1, name.length);
+        System.arraycopy(value, 0, element, name.length + 2, value.length);
+        return element;
+    }
+
+    private static byte[] string(final String text) {
+        byte[] bytes = text.getBytes(java.nio.charset.StandardCharsets.US_ASCII);
+        int length = bytes.length + 1;
+        byte[] value = new byte[4 + length];
+        value[0] = (byte) length;
+        System.arraycopy(bytes, 0, value, 4, bytes.length);
+        return value;
     }
 
     private static int indexOf(final byte[] src, final byte[] pattern) {
