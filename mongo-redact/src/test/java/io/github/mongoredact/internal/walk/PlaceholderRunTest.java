@@ -6,6 +6,7 @@ import io.github.mongoredact.RedactionPolicy;
 import io.github.mongoredact.internal.bson.BsonBounds;
 import io.github.mongoredact.internal.bson.BsonFormatException;
 import io.github.mongoredact.internal.bson.BsonTypes;
+import io.github.mongoredact.internal.bson.Bytes;
 import io.github.mongoredact.internal.bson.Workspace;
 import io.github.mongoredact.internal.rules.CompiledPolicies;
 import io.github.mongoredact.internal.rules.CompiledPolicy;
@@ -358,17 +359,18 @@ class PlaceholderRunTest {
 
     /** @return a document of the given elements */
     private static byte[] document(final byte[]... elements) {
-        java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
         int length = 5;
         for (byte[] element : elements) {
             length += element.length;
         }
-        out.writeBytes(new byte[]{(byte) length, (byte) (length >>> 8), (byte) (length >>> 16), (byte) (length >>> 24)});
+        byte[] document = new byte[length];
+        Bytes.writeInt(document, 0, length);
+        int at = 4;
         for (byte[] element : elements) {
-            out.writeBytes(element);
+            System.arraycopy(element, 0, document, at, element.length);
+            at += element.length;
         }
-        out.write(0);
-        return out.toByteArray();
+        return document;
     }
 
     private static byte[] element(final byte type, final String key, final byte[] value) {
@@ -384,7 +386,7 @@ class PlaceholderRunTest {
         byte[] bytes = text.getBytes(java.nio.charset.StandardCharsets.US_ASCII);
         int length = bytes.length + 1;
         byte[] value = new byte[4 + length];
-        value[0] = (byte) length;
+        Bytes.writeInt(value, 0, length);
         System.arraycopy(bytes, 0, value, 4, bytes.length);
         return value;
     }
