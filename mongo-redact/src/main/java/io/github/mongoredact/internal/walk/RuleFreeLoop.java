@@ -315,6 +315,11 @@ final class RuleFreeLoop {
                     q += 8;
                     continue;
                 }
+                long nul = BsonCursor.zeroBytes(w);
+                if ((odd & -odd) == (nul & -nul)) {
+                    int e = i + (Long.numberOfTrailingZeros(nul) >>> 3);
+                    return suspect ? -2 - e : e;
+                }
                 int n = Long.numberOfTrailingZeros(odd) >>> 3;
                 i += n;
                 q += n;

@@ -92,21 +92,26 @@ class BsonCursorTest {
     }
 
     /**
-     * The key loop reads eight bytes at a time while they are letters and the like: every byte value, at every place of keys
-     * of 1 to 20 bytes, with the document's end before, at and after the key's NUL, gives what a loop byte by byte gives.
+     * The key loop reads eight bytes at a time while they are letters and the like, and takes a word's first NUL as the key's
+     * end where no other byte it looks at comes before it: every byte value, at every place of keys of 1 to 20 bytes, with
+     * the document's end before, at and after the key's NUL and the bytes after the NUL letters, NULs, 0x01 (which the NUL's
+     * borrow flags too), digits or bytes past ASCII, gives what a loop byte by byte gives.
      */
     @Test
     void findsEachKeysEndAsALoopByteByByteDoes() {
         byte[] src = new byte[40];
-        for (int length = 1; length <= 20; length++) {
-            for (int at = 0; at < length; at++) {
-                for (int b = 0; b < 256; b++) {
-                    java.util.Arrays.fill(src, (byte) 'k');
-                    src[2 + at] = (byte) b;
-                    src[2 + length] = 0;
-                    for (int end = 2 + length - 1; end <= 2 + length + 9; end++) {
-                        assertEquals(keyEndByteByByte(src, 2, end), BsonCursor.keyEnd(src, 2, end),
-                                "length=" + length + " at=" + at + " byte=" + b + " end=" + end);
+        for (byte after : new byte[]{'k', 0, 1, '7', (byte) 0x80}) {
+            for (int length = 1; length <= 20; length++) {
+                for (int at = 0; at < length; at++) {
+                    for (int b = 0; b < 256; b++) {
+                        java.util.Arrays.fill(src, 0, 2 + length, (byte) 'k');
+                        java.util.Arrays.fill(src, 2 + length, src.length, after);
+                        src[2 + at] = (byte) b;
+                        src[2 + length] = 0;
+                        for (int end = 2 + length - 1; end <= 2 + length + 9; end++) {
+                            assertEquals(keyEndByteByByte(src, 2, end), BsonCursor.keyEnd(src, 2, end), "length=" + length
+                                    + " at=" + at + " byte=" + b + " end=" + end + " after=" + after);
+                        }
                     }
                 }
             }
@@ -122,6 +127,22 @@ class BsonCursorTest {
                 assertEquals(expected, BsonCursor.unplain(w), "byte=" + b + " at=" + at);
             }
         }
+    }
+
+    @Test
+    void flagsTheLowestNulOfAWordExactly() {
+        for (int b = 0; b < 256; b++) {
+            for (int at = 0; at < 8; at++) {
+                // letters below the NUL, the byte b everywhere above it
+                long w = 0;
+                for (int i = 0; i < 8; i++) {
+                    w |= (long) (i < at ? 'a' : i == at ? 0 : b) << (8 * i);
+                }
+                long nul = BsonCursor.zeroBytes(w);
+                assertEquals(0x80L << (8 * at), nul & -nul, "byte=" + b + " at=" + at);
+            }
+        }
+        assertEquals(0, BsonCursor.zeroBytes(0x6161616161616161L));
     }
 
     /** The key loop as it was, one byte at a time: the reference. */
