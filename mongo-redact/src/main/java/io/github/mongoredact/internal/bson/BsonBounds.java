@@ -30,8 +30,6 @@ public final class BsonBounds {
     }
     /** Eight bytes at a time, for the search of a C string's NUL. */
     private static final VarHandle LONGS = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
-    private static final long ONES = 0x0101010101010101L;
-    private static final long HIGHS = 0x8080808080808080L;
 
     private BsonBounds() {
     }
@@ -48,7 +46,7 @@ public final class BsonBounds {
         while (i < words) {
             long w = (long) LONGS.get(src, i);
             // the lowest byte that is 0 sets its high bit here (bytes above it may too, through the borrow: not read)
-            long zero = (w - ONES) & ~w & HIGHS;
+            long zero = Bytes.zeroBytes(w);
             if (zero != 0) {
                 int nul = i + (Long.numberOfTrailingZeros(zero) >>> 3);
                 if (nul < end) {

@@ -36,6 +36,15 @@ public final class Bytes {
         return 8;
     }
 
+    /**
+     * The zero bytes of eight bytes read as one word: the high bit of each zero byte set, exact for the lowest one (a byte
+     * above it may be flagged too, through the borrow). Three operations: the searches for a NUL take its index from the
+     * trailing zeros of this.
+     */
+    public static long zeroBytes(final long w) {
+        return (w - 0x0101010101010101L) & ~w & 0x8080808080808080L;
+    }
+
     public static boolean equal(final byte[] expected, final byte[] src, final int off, final int len) {
         if (expected.length != len) {
             return false;

@@ -1,5 +1,7 @@
 package io.github.mongoredact.internal.json;
 
+import io.github.mongoredact.internal.bson.Bytes;
+
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.nio.ByteOrder;
@@ -87,13 +89,8 @@ final class JsonStrings {
      */
     private static long stops(final long word) {
         long control = (word - 0x2020202020202020L) & ~word & HIGH_BITS;
-        return control | (word & HIGH_BITS) | zeroBytes(word ^ 0x2222222222222222L) | zeroBytes(word ^ 0x5C5C5C5C5C5C5C5CL)
-                | zeroBytes(word ^ 0x7F7F7F7F7F7F7F7FL);
-    }
-
-    /** @return the high bit of each zero byte of {@code word}: exact for the lowest one */
-    private static long zeroBytes(final long word) {
-        return (word - 0x0101010101010101L) & ~word & HIGH_BITS;
+        return control | (word & HIGH_BITS) | Bytes.zeroBytes(word ^ 0x2222222222222222L)
+                | Bytes.zeroBytes(word ^ 0x5C5C5C5C5C5C5C5CL) | Bytes.zeroBytes(word ^ 0x7F7F7F7F7F7F7F7FL);
     }
 
     /** Whether {@link #stops} flags exactly the bytes {@link #LITERAL_BYTE} does not hold, at every place in a word. */

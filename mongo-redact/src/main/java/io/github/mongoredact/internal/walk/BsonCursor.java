@@ -215,7 +215,8 @@ public final class BsonCursor {
      * (ASCII, no control character) and notes whether it holds a byte after which it may look like data
      * ({@link DataLikeKeys#isSuspect}, for the bytes up to {@code @} only). Eight bytes at a time while they are letters and
      * the like ({@link #unplain}), byte by byte from the first that is not; where that first byte is the word's lowest NUL,
-     * the end is taken from {@link #zeroBytes}, whose shorter computation the next element's address then waits on.
+     * the end is taken from {@link Bytes#zeroBytes} (three operations where {@code unplain} takes six), whose shorter
+     * computation the next element's address then waits on.
      *
      * @return the index of the key's NUL; {@code -2 - index} when the key holds a suspect byte; or -1 where the key needs a
      * closer look (a byte past ASCII, a control character, no NUL before {@code end})
@@ -231,7 +232,7 @@ public final class BsonCursor {
                     i += 8;
                     continue;
                 }
-                long nul = zeroBytes(w);
+                long nul = Bytes.zeroBytes(w);
                 if ((odd & -odd) == (nul & -nul)) {
                     // the first byte to look at is the key's NUL: its end, from the shorter computation
                     int e = i + (Long.numberOfTrailingZeros(nul) >>> 3);
@@ -265,16 +266,6 @@ public final class BsonCursor {
         long letters = low + 0x3F3F3F3F3F3F3F3FL;
         long del = low + 0x0101010101010101L;
         return (~letters | del | w) & 0x8080808080808080L;
-    }
-
-    /**
-     * The NULs of {@code w}: the high bit of each zero byte set, exact for the lowest one (a byte above it may be flagged
-     * too, through the borrow). Three operations where {@link #unplain} takes six: where the first byte {@code unplain} flags
-     * is the lowest NUL, the key loops take the key's end from this, so that the next element's address waits on the
-     * shorter of the two.
-     */
-    static long zeroBytes(final long w) {
-        return (w - 0x0101010101010101L) & ~w & 0x8080808080808080L;
     }
 
     /**

@@ -315,7 +315,7 @@ final class RuleFreeLoop {
                     q += 8;
                     continue;
                 }
-                long nul = BsonCursor.zeroBytes(w);
+                long nul = Bytes.zeroBytes(w);
                 if ((odd & -odd) == (nul & -nul)) {
                     int e = i + (Long.numberOfTrailingZeros(nul) >>> 3);
                     return suspect ? -2 - e : e;

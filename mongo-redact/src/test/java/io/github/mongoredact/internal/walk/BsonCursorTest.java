@@ -129,22 +129,6 @@ class BsonCursorTest {
         }
     }
 
-    @Test
-    void flagsTheLowestNulOfAWordExactly() {
-        for (int b = 0; b < 256; b++) {
-            for (int at = 0; at < 8; at++) {
-                // letters below the NUL, the byte b everywhere above it
-                long w = 0;
-                for (int i = 0; i < 8; i++) {
-                    w |= (long) (i < at ? 'a' : i == at ? 0 : b) << (8 * i);
-                }
-                long nul = BsonCursor.zeroBytes(w);
-                assertEquals(0x80L << (8 * at), nul & -nul, "byte=" + b + " at=" + at);
-            }
-        }
-        assertEquals(0, BsonCursor.zeroBytes(0x6161616161616161L));
-    }
-
     /** The key loop as it was, one byte at a time: the reference. */
     private static int keyEndByteByByte(final byte[] s, final int k, final int end) {
         boolean suspect = false;
