@@ -58,6 +58,33 @@ class KeyTableTest {
         assertEquals(-1, KeyTable.EMPTY.indexOf(absent, 0, 0));
     }
 
+    @Test
+    void tellsNamesThatShareTheirFirstEightBytesApartAndReadsKeysAtTheArraysEnd() {
+        String[] names = {"abcdefgh", "abcdefghi", "abcdefghj", "abcdefgh12345678", "abcdefgh12345679",
+            "abcdefgh123456789", "abcdefgh123456780", "abcdefgX", "findAndModify", "findAndModifY"};
+        byte[][] bytes = new byte[names.length][];
+        for (int i = 0; i < names.length; i++) {
+            bytes[i] = names[i].getBytes(StandardCharsets.UTF_8);
+        }
+        KeyTable table = new KeyTable(bytes);
+        for (int i = 0; i < names.length; i++) {
+            // alone (fewer than eight bytes past the key's start for the short ones), and at the end of a larger array
+            assertEquals(i, table.indexOf(bytes[i], 0, bytes[i].length), names[i]);
+            byte[] atEnd = ("zz" + names[i]).getBytes(StandardCharsets.UTF_8);
+            assertEquals(i, table.indexOf(atEnd, 2, bytes[i].length), names[i]);
+            for (int cut = 0; cut < bytes[i].length; cut++) {
+                // every prefix is another key: found only where it is a name too
+                String prefix = names[i].substring(0, cut);
+                int expected = java.util.Arrays.asList(names).indexOf(prefix);
+                assertEquals(expected, table.indexOf(bytes[i], 0, cut), prefix);
+            }
+        }
+        for (String absent : new String[]{"abcdefgi", "abcdefghk", "abcdefgh1234567X", "abcdefgh12345678X", "abc", ""}) {
+            byte[] src = absent.getBytes(StandardCharsets.UTF_8);
+            assertEquals(-1, table.indexOf(src, 0, src.length), absent);
+        }
+    }
+
     private static String name(final Random random) {
         char[] chars = new char[random.nextInt(12)];
         for (int i = 0; i < chars.length; i++) {
