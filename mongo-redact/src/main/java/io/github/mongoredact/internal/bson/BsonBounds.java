@@ -30,6 +30,22 @@ public final class BsonBounds {
     }
     /** Eight bytes at a time, for the search of a C string's NUL. */
     private static final VarHandle LONGS = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
+    /** Per type byte: the size of a value of that type where it is fixed, else -1 (its bytes give it, or no such type). */
+    private static final byte[] FIXED_SIZE = new byte[256];
+
+    static {
+        java.util.Arrays.fill(FIXED_SIZE, (byte) -1);
+        for (byte type : new byte[]{BsonTypes.DOUBLE, BsonTypes.DATE_TIME, BsonTypes.TIMESTAMP, BsonTypes.INT64}) {
+            FIXED_SIZE[type & 0xff] = 8;
+        }
+        for (byte type : new byte[]{BsonTypes.UNDEFINED, BsonTypes.NULL, BsonTypes.MIN_KEY, BsonTypes.MAX_KEY}) {
+            FIXED_SIZE[type & 0xff] = 0;
+        }
+        FIXED_SIZE[BsonTypes.OBJECT_ID] = 12;
+        FIXED_SIZE[BsonTypes.BOOLEAN] = 1;
+        FIXED_SIZE[BsonTypes.INT32] = 4;
+        FIXED_SIZE[BsonTypes.DECIMAL128] = 16;
+    }
 
     private BsonBounds() {
     }
@@ -70,59 +86,42 @@ public final class BsonBounds {
 
     /** @return the index after the value of the given type at {@code v}, checked against {@code end} */
     public static int valueEnd(final byte[] src, final byte type, final int v, final int end) {
+        // the types of fixed size (most values) by one load from a table; strings next; the rest by their type
+        int fixed = FIXED_SIZE[type & 0xff];
         long after;
-        switch (type) {
-            case BsonTypes.DOUBLE:
-            case BsonTypes.DATE_TIME:
-            case BsonTypes.TIMESTAMP:
-            case BsonTypes.INT64:
-                after = (long) v + 8;
-                break;
-            case BsonTypes.STRING:
-            case BsonTypes.JAVASCRIPT:
-            case BsonTypes.SYMBOL:
-                after = stringEnd(src, v, end);
-                break;
-            case BsonTypes.DOCUMENT:
-            case BsonTypes.ARRAY:
-            case BsonTypes.CODE_WITH_SCOPE:
-                after = (long) v + documentLength(src, type, v, end);
-                break;
-            case BsonTypes.BINARY:
-                after = (long) v + 5 + binaryLength(src, v, end);
-                break;
-            case BsonTypes.UNDEFINED:
-            case BsonTypes.NULL:
-            case BsonTypes.MIN_KEY:
-            case BsonTypes.MAX_KEY:
-                after = v;
-                break;
-            case BsonTypes.OBJECT_ID:
-                after = (long) v + 12;
-                break;
-            case BsonTypes.BOOLEAN:
-                after = (long) v + 1;
-                break;
-            case BsonTypes.REGEX:
-                after = cstringEnd(src, cstringEnd(src, v, end) + 1, end) + 1;
-                break;
-            case BsonTypes.DB_POINTER:
-                after = stringEnd(src, v, end) + 12;
-                break;
-            case BsonTypes.INT32:
-                after = (long) v + 4;
-                break;
-            case BsonTypes.DECIMAL128:
-                after = (long) v + 16;
-                break;
-            default:
-                throw new BsonFormatException("unknown BSON type 0x" + Integer.toHexString(type & 0xff) + " at index="
-                        + (v - 1));
+        if (fixed >= 0) {
+            after = (long) v + fixed;
+        } else if (type == BsonTypes.STRING) {
+            after = stringEnd(src, v, end);
+        } else {
+            after = variableEnd(src, type, v, end);
         }
         if (after > end) {
             throw new BsonFormatException("value overruns its document: index=" + v + " end=" + after + " limit=" + end);
         }
         return (int) after;
+    }
+
+    /** @return the index after the value at {@code v} of a type whose size its bytes give, other than a string */
+    private static long variableEnd(final byte[] src, final byte type, final int v, final int end) {
+        switch (type) {
+            case BsonTypes.JAVASCRIPT:
+            case BsonTypes.SYMBOL:
+                return stringEnd(src, v, end);
+            case BsonTypes.DOCUMENT:
+            case BsonTypes.ARRAY:
+            case BsonTypes.CODE_WITH_SCOPE:
+                return (long) v + documentLength(src, type, v, end);
+            case BsonTypes.BINARY:
+                return (long) v + 5 + binaryLength(src, v, end);
+            case BsonTypes.REGEX:
+                return cstringEnd(src, cstringEnd(src, v, end) + 1, end) + 1;
+            case BsonTypes.DB_POINTER:
+                return stringEnd(src, v, end) + 12;
+            default:
+                throw new BsonFormatException("unknown BSON type 0x" + Integer.toHexString(type & 0xff) + " at index="
+                        + (v - 1));
+        }
     }
 
     /** @return the length of the document (or code with scope) at {@code v}, checked to hold at least its framing */
