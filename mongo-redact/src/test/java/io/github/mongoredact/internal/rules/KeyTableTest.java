@@ -23,10 +23,7 @@ class KeyTableTest {
                 distinct.add(name(random));
             }
             List<String> names = new ArrayList<>(distinct);
-            byte[][] bytes = new byte[names.size()][];
-            for (int i = 0; i < bytes.length; i++) {
-                bytes[i] = names.get(i).getBytes(StandardCharsets.UTF_8);
-            }
+            byte[][] bytes = utf8(names.toArray(new String[0]));
             KeyTable table = new KeyTable(bytes);
             for (int i = 0; i < bytes.length; i++) {
                 // the key read in place, inside a larger array
@@ -44,10 +41,7 @@ class KeyTableTest {
     @Test
     void tellsNamesThatShareLengthAndEndsApart() {
         String[] names = {"a", "ab", "abc", "axc", "abcabc", "abxabc", "", "$db", "$dc"};
-        byte[][] bytes = new byte[names.length][];
-        for (int i = 0; i < names.length; i++) {
-            bytes[i] = names[i].getBytes(StandardCharsets.UTF_8);
-        }
+        byte[][] bytes = utf8(names);
         KeyTable table = new KeyTable(bytes);
         for (int i = 0; i < names.length; i++) {
             assertEquals(i, table.indexOf(bytes[i], 0, bytes[i].length), names[i]);
@@ -62,10 +56,7 @@ class KeyTableTest {
     void tellsNamesThatShareTheirFirstEightBytesApartAndReadsKeysAtTheArraysEnd() {
         String[] names = {"abcdefgh", "abcdefghi", "abcdefghj", "abcdefgh12345678", "abcdefgh12345679",
             "abcdefgh123456789", "abcdefgh123456780", "abcdefgX", "findAndModify", "findAndModifY"};
-        byte[][] bytes = new byte[names.length][];
-        for (int i = 0; i < names.length; i++) {
-            bytes[i] = names[i].getBytes(StandardCharsets.UTF_8);
-        }
+        byte[][] bytes = utf8(names);
         KeyTable table = new KeyTable(bytes);
         for (int i = 0; i < names.length; i++) {
             // alone (fewer than eight bytes past the key's start for the short ones), and at the end of a larger array
@@ -83,6 +74,14 @@ class KeyTableTest {
             byte[] src = absent.getBytes(StandardCharsets.UTF_8);
             assertEquals(-1, table.indexOf(src, 0, src.length), absent);
         }
+    }
+
+    private static byte[][] utf8(final String... names) {
+        byte[][] bytes = new byte[names.length][];
+        for (int i = 0; i < names.length; i++) {
+            bytes[i] = names[i].getBytes(StandardCharsets.UTF_8);
+        }
+        return bytes;
     }
 
     private static String name(final Random random) {
