@@ -68,10 +68,21 @@ public final class BsonValidation {
         }
     }
 
-    /** Checks {@code len} string bytes at {@code off}: UTF-8, no NUL. */
+    /**
+     * Checks {@code len} string bytes at {@code off}: UTF-8, no NUL. Eight bytes at a time while they are ASCII and not NUL
+     * (most text), then byte by byte from the word that holds the first that is not.
+     */
     public static void checkString(final byte[] src, final int off, final int len) {
         int end = off + len;
-        for (int i = off; i < end; i++) {
+        int i = off;
+        while (i <= end - 8) {
+            long w = Bytes.readLong(src, i);
+            if (((w & 0x8080808080808080L) | Bytes.zeroBytes(w)) != 0) {
+                break;
+            }
+            i += 8;
+        }
+        for (; i < end; i++) {
             byte b = src[i];
             if (b == 0) {
                 throw new BsonFormatException("NUL inside a kept string: index=" + i);
