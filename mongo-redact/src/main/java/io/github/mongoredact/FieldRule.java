@@ -23,9 +23,10 @@ import static io.github.mongoredact.internal.Checks.notNull;
  *     {@code $unionWith.pipeline}, {@code $facet.*}, {@code $merge.whenMatched} under the defaults). So
  *     {@code @stage.$limit} keeps the argument of a {@code $limit} stage, and never a key {@code $limit} inside a literal or an
  *     inserted document.</li>
- *     <li>A path that starts with {@code **.} matches its remaining segments at any depth, user documents included (for
- *     example a {@code DROP} of {@code **.password}). The defaults use none: a {@code KEEP} there would keep that key's value
- *     wherever a user document holds it.</li>
+ *     <li>A path that starts with {@code **.} matches its remaining segments at any depth, user documents and containers
+ *     kept whole included (for example a {@code DROP} of {@code **.password} on top of {@link RedactionPolicy#specOnly()});
+ *     its first segment may be a document sequence's name ({@code **.documents.email}). The defaults use none: a
+ *     {@code KEEP} there would keep that key's value wherever a user document holds it.</li>
  * </ul>
  *
  * <p>A {@link FieldAction#KEEP} may name the BSON types it keeps ({@link #getTypes()}): a value of another type is redacted

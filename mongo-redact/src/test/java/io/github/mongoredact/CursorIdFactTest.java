@@ -65,7 +65,7 @@ class CursorIdFactTest {
                 .replyField("cursor", FieldAction.SCRUB).build());
         policies.put("cursor kept, as a string only", RedactionPolicy.builder(RedactionPolicy.specOnly())
                 .keep(FieldRule.Target.REPLY, null, "cursor", BsonType.STRING).build());
-        policies.put("**.id redacted, cursor kept whole", RedactionPolicy.builder(RedactionPolicy.specOnly())
+        policies.put("**.id redacted inside a kept cursor", RedactionPolicy.builder(RedactionPolicy.specOnly())
                 .replyField("**.id", FieldAction.REDACT).build());
         policies.put("**.id redacted, cursor walked for a sequence limit", RedactionPolicy.builder(RedactionPolicy.specOnly())
                 .replyField("**.id", FieldAction.REDACT).maxSequenceDocuments(1).build());

@@ -64,6 +64,21 @@ class PolicyRulesTest {
     }
 
     @Test
+    void aSuffixRuleReachesIntoEveryKeptContainer() {
+        // kept because nothing else names them (the spec-only policy), or kept by a rule of their own
+        RedactionPolicy dropEmails = RedactionPolicy.builder(RedactionPolicy.specOnly()).drop("**.email").build();
+        assertEquals("{\"find\": \"users\", \"filter\": {\"status\": \"active\", \"addr\": {\"zip\": 12345}},"
+                + " \"comment\": \"hi\", \"limit\": 5, \"$db\": \"shop\"}", json(dropEmails, "find", FIND));
+        assertEquals("{\"insert\": \"users\", \"$db\": \"shop\", \"documents\": [{\"n\": 1}, {\"addr\": {}}]}",
+                json(dropEmails, "insert", INSERT, "documents", "[{\"email\": \"a@b.c\", \"n\": 1}, {\"addr\": {\"email\":"
+                        + " \"d@e.f\"}}]"));
+        RedactionPolicy keptFilter = RedactionPolicy.builder().keep("filter").redact("**.addr.email").build();
+        assertEquals("{\"find\": \"users\", \"filter\": {\"status\": \"active\", \"email\": \"alice@example.com\","
+                + " \"addr\": {\"email\": \"?string\", \"zip\": 12345}}, \"comment\": \"?string\", \"limit\": 5, \"$db\":"
+                + " \"shop\"}", json(keptFilter, "find", FIND));
+    }
+
+    @Test
     void ruleForOneCommandLeavesOthersAlone() {
         RedactionPolicy policy = RedactionPolicy.builder().field("find", "filter.email", FieldAction.KEEP).build();
         assertEquals("{\"find\": \"users\", \"filter\": {\"status\": \"?string\", \"email\": \"alice@example.com\", \"addr\":"
@@ -176,6 +191,31 @@ class PolicyRulesTest {
         listener.commandSucceeded(DriverShapes.succeeded(1, "find", DriverShapes.byteBacked(reply, Backing.RAW)));
         assertEquals("{\"cursor\": {\"firstBatch\": [{\"a\": 1}, {\"$omitted\": 2}], \"id\": 0, \"ns\": \"shop.users\"}, \"ok\": 1}",
                 last.succeeded.getResponse().toJson(RELAXED));
+    }
+
+    @Test
+    void replyBatchLimitHoldsInACursorMeasuredUnderACap() {
+        // the cut falls after the cursor: the cursor is measured whole, its batch limited, then written as measured
+        StringBuilder batch = new StringBuilder();
+        for (int i = 1; i <= 10; i++) {
+            batch.append(i > 1 ? ", " : "").append("{\"a\": ").append(i).append('}');
+        }
+        String note = "x".repeat(200);
+        BsonDocument reply = BsonDocument.parse("{\"cursor\": {\"firstBatch\": [" + batch + "], \"id\": 0, \"ns\":"
+                + " \"shop.users\"}, \"ok\": 1, \"note\": \"" + note + "\"}");
+        for (Backing backing : new Backing[]{Backing.RAW, Backing.BYTE_BUF_HEAP}) {
+            LastEventListener last = new LastEventListener();
+            RedactingCommandListener listener = RedactingCommandListener.builder()
+                    .policy(RedactionPolicy.builder(RedactionPolicy.specOnly()).maxSequenceDocuments(1).maxDocumentBytes(150)
+                            .build())
+                    .addListener(last).build();
+            listener.commandSucceeded(DriverShapes.succeeded(1, "find", DriverShapes.byteBacked(reply, backing)));
+            BsonDocument copy = last.succeeded.getResponse();
+            int length = RawBytes.length((RawBsonDocument) copy);
+            assertTrue(length <= 150, "length " + length + " over the cap 150: " + copy.toJson());
+            assertEquals("{\"cursor\": {\"firstBatch\": [{\"a\": 1}, {\"$omitted\": 9}], \"id\": 0, \"ns\": \"shop.users\"},"
+                    + " \"ok\": 1, \"$truncatedBytes\": " + copy.getInt64("$truncatedBytes").getValue() + "}", copy.toJson(RELAXED));
+        }
     }
 
     @Test

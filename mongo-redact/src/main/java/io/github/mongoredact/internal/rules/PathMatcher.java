@@ -13,7 +13,10 @@ import java.util.Arrays;
  * transparent and not pushed), and the lookup of the action for it: the rule tree's node, else the most specific
  * {@code **.} suffix rule, else the action inherited from above.
  *
- * <p>Not thread-safe: one per walker. The path holds indexes into the source, never the bytes.</p>
+ * <p>Not thread-safe: one per walker. The path holds indexes into the source, never the bytes nor the arrays: its first key
+ * lies in the walk's top-level array, the keys below it in the array of the key pushed last (a plain top level's sequence
+ * documents are read where they lie, each in its own array, under a key of the top level's), so that a lookup takes the two
+ * arrays from its caller.</p>
  */
 public final class PathMatcher {
     private static final byte[] CURSOR = {'c', 'u', 'r', 's', 'o', 'r'};
@@ -62,11 +65,14 @@ public final class PathMatcher {
     /**
      * Pushes the key {@code src[k, k + kLen)} and looks up its action.
      *
+     * @param top the array the path's first key lies in: the walk's top level (the same as {@code src} but under a sequence
+     *            document read where it lies, whose keys lie in its own array)
      * @param node the rule node of the document the key is in (null: no rule below)
      * @param inherited the action of elements no rule names
      * @return the action for the key; its node is {@link #child()}
      */
-    public byte push(final byte[] src, final int k, final int kLen, @Nullable final CompiledPolicy.Node node, final byte inherited) {
+    public byte push(final byte[] top, final byte[] src, final int k, final int kLen, @Nullable final CompiledPolicy.Node node,
+                     final byte inherited) {
         if (depth >= BsonBounds.MAX_DEPTH) {
             throw new BsonFormatException("path deeper than " + BsonBounds.MAX_DEPTH + " keys at index=" + k);
         }
@@ -85,7 +91,7 @@ public final class PathMatcher {
         }
         byte action = found == null ? NONE : found.action;
         if (action == NONE && suffixes) {
-            action = suffixAction(src);
+            action = suffixAction(top, src);
         }
         return action == NONE ? inherited : action;
     }
@@ -110,16 +116,22 @@ public final class PathMatcher {
         return found != null && node != null && !found.isWildcardOf(node);
     }
 
-    /** @return whether the path is {@code cursor.<key>} with the key a reply batch ({@code firstBatch}, {@code nextBatch}) */
+    /**
+     * @return whether the path is {@code cursor.<key>} with the key a reply batch ({@code firstBatch}, {@code nextBatch}): a
+     *         reply's keys all lie in {@code src}, one array
+     */
     public boolean isReplyBatch(final byte[] src, final int k, final int kLen) {
         return depth == 2 && Bytes.equal(CURSOR, src, keyOff[0], keyLen[0])
                 && (Bytes.equal(FIRST_BATCH, src, k, kLen) || Bytes.equal(NEXT_BATCH, src, k, kLen));
     }
 
-    /** The action of the most specific {@code **.} rule that matches the current path, or NONE. */
-    private byte suffixAction(final byte[] src) {
+    /**
+     * The action of the most specific {@code **.} rule that matches the current path, or NONE: the path's first key read in
+     * {@code top}, the others in {@code src}.
+     */
+    private byte suffixAction(final byte[] top, final byte[] src) {
         if (depth == 1) {
-            return topLevelSuffixAction(suffixesByLast, src, keyOff[0], keyLen[0]);
+            return topLevelSuffixAction(suffixesByLast, top, keyOff[0], keyLen[0]);
         }
         CompiledPolicy.Suffix[] candidates = suffixesByLast[CompiledPolicy.suffixSlot(src, keyOff[depth - 1],
                 keyLen[depth - 1])];
@@ -127,7 +139,7 @@ public final class PathMatcher {
         int bestLength = 0;
         for (CompiledPolicy.Suffix suffix : candidates) {
             int n = suffix.segments.length;
-            if (n <= depth && n > bestLength && matches(src, suffix.segments)) {
+            if (n <= depth && n > bestLength && matches(top, src, suffix.segments)) {
                 best = suffix.action;
                 bestLength = n;
             }
@@ -135,11 +147,11 @@ public final class PathMatcher {
         return best;
     }
 
-    private boolean matches(final byte[] src, final byte[][] segments) {
+    private boolean matches(final byte[] top, final byte[] src, final byte[][] segments) {
         int n = segments.length;
         for (int i = 0; i < n; i++) {
             int level = depth - n + i;
-            if (!segmentMatches(segments[i], src, keyOff[level], keyLen[level])) {
+            if (!segmentMatches(segments[i], level == 0 ? top : src, keyOff[level], keyLen[level])) {
                 return false;
             }
         }

@@ -14,8 +14,8 @@ import static io.github.mongoredact.internal.rules.CompiledPolicy.REDACT_KEYS;
 /**
  * Whether the copy a policy makes of a reply keeps its {@code cursor.id} as an {@code int64}, under its key, decided once per
  * reply rule set as the walker decides each element: the action of {@code cursor} (a typed {@code KEEP} must take a document;
- * {@code DROP} leaves it out; {@code REDACT_KEYS} masks the keys inside; a kept {@code cursor} with no rule below and no
- * sequence limit is copied whole, whatever {@code **.} rules say), then the action of {@code id} inside it (a typed
+ * {@code DROP} leaves it out; {@code REDACT_KEYS} masks the keys inside; a kept {@code cursor} with no rule below, no
+ * {@code **.} rule and no sequence limit is copied whole), then the action of {@code id} inside it (a typed
  * {@code KEEP} must take an {@code int64}; {@code KEEP_FLAGS} keeps -1, 0 and 1 only). Under a policy with a size cap the
  * answer is {@link #NEVER}: whether the id survives the cut is known only from the copy. So a cursor id read from the reply
  * where the answer allows it is what the copy would show, and nothing the copy hides.
@@ -55,7 +55,7 @@ public final class ReplyCursorIds {
         }
         PathMatcher matcher = new PathMatcher();
         matcher.bind(rules);
-        byte action = matcher.push(KEYS, 0, CURSOR_LENGTH, rules.root, rules.unmatched);
+        byte action = matcher.push(KEYS, KEYS, 0, CURSOR_LENGTH, rules.root, rules.unmatched);
         CompiledPolicy.Node cursor = matcher.child();
         if (action == KEEP && cursor != null && !cursor.accepts(BsonTypes.DOCUMENT)) {
             action = REDACT;
@@ -69,11 +69,11 @@ public final class ReplyCursorIds {
             action = REDACT;
             cursor = null;
         }
-        if (action == KEEP && !(cursor != null && cursor.hasChildren()) && !sequenceLimit) {
+        if (action == KEEP && !(cursor != null && cursor.hasChildren()) && rules.suffixes.length == 0 && !sequenceLimit) {
             return ALWAYS;
         }
         byte inherited = action == KEEP_FLAGS || action == FLAGS_ONLY ? REDACT : action;
-        byte id = matcher.push(KEYS, CURSOR_LENGTH, KEYS.length - CURSOR_LENGTH, cursor, inherited);
+        byte id = matcher.push(KEYS, KEYS, CURSOR_LENGTH, KEYS.length - CURSOR_LENGTH, cursor, inherited);
         CompiledPolicy.Node idNode = matcher.child();
         if (id == KEEP) {
             return idNode == null || idNode.accepts(BsonTypes.INT64) ? ALWAYS : NEVER;

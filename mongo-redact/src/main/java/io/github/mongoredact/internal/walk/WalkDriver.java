@@ -279,11 +279,16 @@ final class WalkDriver extends WalkState {
         }
     }
 
-    /** @return the bytes the element would take, counted without writing, uncapped ({@link WalkMode#TRIAL}) */
+    /**
+     * @return the bytes the element would take, counted without writing, uncapped ({@link WalkMode#TRIAL}); the path is the
+     *         element's again after it, as the trial pushed the keys below it
+     */
     private int measure(final int d, final long decision, @Nullable final CompiledPolicy.Node child) {
+        int keys = matcher.depth();
         out.suspend();
         emit(d, WalkMode.TRIAL, decision, child);
         run(d, WalkMode.TRIAL);
+        matcher.depth(keys);
         return out.resume();
     }
 
@@ -315,8 +320,10 @@ final class WalkDriver extends WalkState {
             node = null;
         }
         boolean sequence = container && places.isSequence(d);
+        // a kept container is copied whole unless something inside it may be decided otherwise: a rule below it, a
+        // {@code **.} rule (any depth), a typed array's elements, a limit, a cut
         if (action == CompiledPolicy.KEEP && !(container && (mode.capped || Decision.is(decision, Decision.TYPED_ARRAY)
-                || (node != null && node.hasChildren()) || places.holdsLimited(sequence, d)))) {
+                || (node != null && node.hasChildren()) || matcher.hasSuffixRules() || places.holdsLimited(sequence, d)))) {
             keep(d, container, keys, outIndex, hashing);
         } else if (container) {
             writer.head(type, keys, outIndex);

@@ -136,7 +136,8 @@ abstract class WalkState {
             node = frames.node[d];
             action = frames.inherited[d];
         } else {
-            action = matcher.push(cursor.src(), cursor.key, cursor.keyLength(), frames.node[d], frames.inherited[d]);
+            action = matcher.push(boundSrc(), cursor.src(), cursor.key, cursor.keyLength(), frames.node[d],
+                    frames.inherited[d]);
             node = matcher.child();
             named = matcher.named(frames.node[d]);
         }
@@ -351,6 +352,15 @@ abstract class WalkState {
         int length = sequences.length(j);
         System.arraycopy(sequences.array(j), sequences.offset(j), dst, q, length);
         return q + length;
+    }
+
+    /** @return the bound source, where the top level lies (and with it the first key of every path) */
+    final byte[] boundSrc() {
+        byte[] src = boundSrc;
+        if (src == null) {
+            throw new IllegalStateException("no source: the walker runs only after bind()");
+        }
+        return src;
     }
 
     final CompiledPolicy.RuleSet rules() {

@@ -22,7 +22,7 @@ class PathMatcherTest {
 
     private static byte push(final PathMatcher matcher, final String key, final CompiledPolicy.Node node, final byte inherited) {
         int k = indexOfKey(key);
-        return matcher.push(KEYS, k, key.length(), node, inherited);
+        return matcher.push(KEYS, KEYS, k, key.length(), node, inherited);
     }
 
     private static int indexOfKey(final String key) {
@@ -58,6 +58,26 @@ class PathMatcherTest {
         matcher.depth(0);
         push(matcher, "filter", null, CompiledPolicy.REDACT);
         assertEquals(CompiledPolicy.DROP, push(matcher, "b", null, CompiledPolicy.REDACT));
+    }
+
+    @Test
+    void aSuffixRuleReadsTheFirstKeyInTheTopLevelAndTheOthersWhereTheyLie() {
+        // a plain top level's sequence document lies in an array of its own, under a key of the top level's scratch: the key
+        // "documents" at index 3 of one array, "email" at index 3 of the other, whose bytes there are not "documents"
+        byte[] top = "\0\0\0documents\0".getBytes(StandardCharsets.UTF_8);
+        byte[] document = "\0\0\0email\0\0\0\0\0\0\0\0\0".getBytes(StandardCharsets.UTF_8);
+        CompiledPolicy.RuleSet rules = rules(RedactionPolicy.builder(RedactionPolicy.specOnly())
+                .field("**.documents.email", FieldAction.REDACT).build());
+        PathMatcher matcher = new PathMatcher();
+        matcher.bind(rules);
+        assertEquals(CompiledPolicy.KEEP, matcher.push(top, top, 3, "documents".length(), null, CompiledPolicy.KEEP));
+        assertEquals(CompiledPolicy.REDACT, matcher.push(top, document, 3, "email".length(), null, CompiledPolicy.KEEP));
+        // a path of one key, the top level's: read in the top level too
+        matcher.depth(0);
+        CompiledPolicy.RuleSet topLevel = rules(RedactionPolicy.builder(RedactionPolicy.specOnly())
+                .field("**.documents", FieldAction.DROP).build());
+        matcher.bind(topLevel);
+        assertEquals(CompiledPolicy.DROP, matcher.push(top, top, 3, "documents".length(), null, CompiledPolicy.KEEP));
     }
 
     @Test
