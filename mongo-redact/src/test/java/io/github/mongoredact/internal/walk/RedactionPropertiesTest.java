@@ -308,6 +308,48 @@ class RedactionPropertiesTest {
         });
     }
 
+    @Test
+    void aSuffixDropLeavesTheKeyNowhere() {
+        int[] held = {0};
+        forAll("aSuffixDropLeavesTheKeyNowhere", (seed, context) -> {
+            RandomCommands generator = new RandomCommands(seed);
+            RandomCommands.Command command = generator.command();
+            // what nothing names kept (the spec-only base) or redacted (the defaults), and a filter kept by a rule of its own
+            RedactionPolicyBuilder builder = generator.random.nextBoolean() ? RedactionPolicy.builder()
+                    : RedactionPolicy.builder(RedactionPolicy.specOnly());
+            if (generator.random.nextBoolean()) {
+                builder.keep("filter");
+            }
+            RedactionPolicy policy = builder.drop("**.s").replyField("**.s", FieldAction.DROP)
+                    .maxSequenceDocuments(generator.random.nextBoolean() ? Integer.MAX_VALUE : 2).build();
+            String policyContext = context + " " + describe(policy);
+            held[0] += countKey(merged(command), "s");
+            BsonDocument out = decodeStrictly(started(policy, command.name, input(command, generator.random), policyContext));
+            assertEquals(0, countKey(out, "s"), () -> policyContext + " " + out.toJson());
+            BsonDocument reply = generator.reply();
+            Backing backing = Backing.values()[generator.random.nextInt(Backing.values().length)];
+            BsonDocument replyOut = decodeStrictly(replied(policy, "find", DriverShapes.byteBacked(reply, backing),
+                    policyContext));
+            assertEquals(0, countKey(replyOut, "s"), () -> policyContext + " " + replyOut.toJson());
+        });
+        assertTrue(held[0] >= CASES, "keys s in the inputs: " + held[0]);
+    }
+
+    /** @return how many elements of documents at any depth have the key, scopes of code with scope apart (values) */
+    private static int countKey(final BsonValue value, final String key) {
+        int count = 0;
+        if (value.isDocument()) {
+            for (Map.Entry<String, BsonValue> entry : value.asDocument().entrySet()) {
+                count += (entry.getKey().equals(key) ? 1 : 0) + countKey(entry.getValue(), key);
+            }
+        } else if (value.isArray()) {
+            for (BsonValue element : value.asArray()) {
+                count += countKey(element, key);
+            }
+        }
+        return count;
+    }
+
     private static void assertLimited(final BsonArray full, final BsonArray shown, final int max, final String context) {
         if (full.size() <= max) {
             assertEquals(full, shown, context);
