@@ -140,10 +140,10 @@ final class RawJson {
             }
             first = false;
             if (type == BsonTypes.DOCUMENT || type == BsonTypes.ARRAY) {
-                if (inArray && repeated(frames, depth, src, v, valueEnd, b, limit)) {
+                if (inArray && repeated(frames, depth, type, src, v, valueEnd, b, limit)) {
                     p = valueEnd;
                 } else {
-                    frames.nested(depth, v, valueEnd, b.length());
+                    frames.nested(depth, type, v, valueEnd, b.length());
                     frames.open(++depth, valueEnd - 1, type == BsonTypes.ARRAY);
                     b.appendAscii(type == BsonTypes.ARRAY ? '[' : '{');
                     first = true;
@@ -197,14 +197,14 @@ final class RawJson {
     }
 
     /**
-     * Writes an array's element that has the same bytes as the element before it, written whole, by copying that one's text,
+     * Writes an array's element that has the type and the bytes of the element before it, written whole, by copying that one's text,
      * when the copy keeps the text within the limit (written again, it would then be the same, every character).
      *
      * @return false, having written nothing, otherwise
      */
-    private static boolean repeated(final JsonFrames frames, final int depth, final byte[] src, final int from, final int to,
-                                    final JsonTextBuffer b, final long limit) {
-        int textStart = frames.sameText(depth, src, from, to);
+    private static boolean repeated(final JsonFrames frames, final int depth, final byte type, final byte[] src, final int from,
+                                    final int to, final JsonTextBuffer b, final long limit) {
+        int textStart = frames.sameText(depth, type, src, from, to);
         if (textStart < 0) {
             return false;
         }

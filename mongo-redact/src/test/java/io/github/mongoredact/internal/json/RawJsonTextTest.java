@@ -165,6 +165,20 @@ class RawJsonTextTest {
     }
 
     @Test
+    void aDocumentAndAnArrayOfTheSameBytesInARowKeepTheirOwnBrackets() {
+        // {} and [] are the same five bytes, as are {"0": 1} and [1]: only the element's type tells them apart
+        BsonArray values = new BsonArray(Arrays.asList(new BsonDocument(), new BsonArray(), new BsonArray(),
+                new BsonDocument(), new BsonDocument("0", new BsonInt32(1)), new BsonArray(Arrays.asList(new BsonInt32(1))),
+                new BsonArray(Arrays.asList(new BsonInt32(1))), new BsonDocument("0", new BsonInt32(1))));
+        RawBsonDocument raw = raw(new BsonDocument("find", new BsonString("c")).append("filter",
+                new BsonDocument("$in", values)));
+        String text = RawJson.render(raw, 0, SKIPPED);
+        assertEquals("{\"find\": \"c\", \"filter\": {\"$in\": [{}, [], [], {}, {\"0\": 1}, [1], [1], {\"0\": 1}]}}", text);
+        assertEquals(TruncatedJson.renderByWriter(raw, 0, SKIPPED), text);
+        sameAtEveryCut(raw);
+    }
+
+    @Test
     void allocatesOnlyTheTextItReturns() {
         BsonArray documents = new BsonArray();
         for (int i = 0; i < 1000; i++) {
