@@ -212,10 +212,15 @@ class InPlaceSequenceTest {
                 RedactionPolicy.builder().clearRules().keep("documents").keep("ops").keep("nsInfo").keep("updates").build(),
                 RedactionPolicy.builder(RedactionPolicy.defaults()).maxSequenceDocuments(3).build(),
                 RedactionPolicy.builder(strict).maxSequenceDocuments(1).build()));
+        // **. rules inside kept containers, some from a sequence's name down (its first key in the top level's array)
+        RedactionPolicy suffixes = RedactionPolicy.builder(RedactionPolicy.specOnly()).drop("**.documents.secret")
+                .redact("**.updates.q.email").redact("**.country").field("**.ops.document", FieldAction.REDACT_KEYS).build();
+        policies.add(suffixes);
         for (int cap : new int[]{size / 3, size / 2, size - 40, size + 1000}) {
             if (cap >= 256) {
                 policies.add(RedactionPolicy.builder(RedactionPolicy.defaults()).maxDocumentBytes(cap).build());
                 policies.add(RedactionPolicy.builder(strict).maxDocumentBytes(cap).maxSequenceDocuments(5).build());
+                policies.add(RedactionPolicy.builder(suffixes).maxDocumentBytes(cap).build());
             }
         }
         policies.add(RedactionPolicy.builder(RedactionPolicy.defaults()).maxDocumentBytes(256).build());
