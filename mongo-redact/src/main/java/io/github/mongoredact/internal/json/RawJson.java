@@ -140,7 +140,7 @@ final class RawJson {
             }
             first = false;
             if (type == BsonTypes.DOCUMENT || type == BsonTypes.ARRAY) {
-                if (inArray && repeated(frames, depth, type, src, v, valueEnd, b, limit)) {
+                if (inArray && repeated(depth, type, src, v, valueEnd, b, limit)) {
                     p = valueEnd;
                 } else {
                     frames.nested(depth, type, v, valueEnd, b.length());
@@ -202,8 +202,9 @@ final class RawJson {
      *
      * @return false, having written nothing, otherwise
      */
-    private static boolean repeated(final JsonFrames frames, final int depth, final byte type, final byte[] src, final int from,
-                                    final int to, final JsonTextBuffer b, final long limit) {
+    private static boolean repeated(final int depth, final byte type, final byte[] src, final int from, final int to,
+                                    final JsonTextBuffer b, final long limit) {
+        JsonFrames frames = b.frames;
         int textStart = frames.sameText(depth, type, src, from, to);
         if (textStart < 0) {
             return false;
