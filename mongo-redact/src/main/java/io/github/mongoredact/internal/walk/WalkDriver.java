@@ -40,10 +40,7 @@ final class WalkDriver extends WalkState {
             throw new IllegalStateException("no rules: the walker runs only after bind()");
         }
         inForce(bound);
-        byte[] top = boundSrc;
-        if (top == null) {
-            throw new IllegalStateException("no source: the walker runs only after bind()");
-        }
+        byte[] top = boundSrc();
         if (bound.verbatim && !mode.analysing) {
             // every element kept and nothing to note on the way: the document is kept whole, as a kept container is
             int size = keptWholeSize(top);
@@ -70,10 +67,7 @@ final class WalkDriver extends WalkState {
      */
     int keptWhole(final byte[] dst) {
         frames.clear();
-        byte[] top = boundSrc;
-        if (top == null) {
-            throw new IllegalStateException("no source: the walker runs only after bind()");
-        }
+        byte[] top = boundSrc();
         int size = keptWholeSize(top);
         if (size > dst.length) {
             throw new IllegalStateException("output does not fit: size=" + size + " capacity=" + dst.length);
@@ -320,8 +314,8 @@ final class WalkDriver extends WalkState {
             node = null;
         }
         boolean sequence = container && places.isSequence(d);
-        // a kept container is copied whole unless something inside it may be decided otherwise: a rule below it, a
-        // {@code **.} rule (any depth), a typed array's elements, a limit, a cut
+        // a kept container is copied whole unless something inside it may be decided otherwise: a rule below it, a **.
+        // rule (any depth), a typed array's elements, a limit, a cut
         if (action == CompiledPolicy.KEEP && !(container && (mode.capped || Decision.is(decision, Decision.TYPED_ARRAY)
                 || (node != null && node.hasChildren()) || matcher.hasSuffixRules() || places.holdsLimited(sequence, d)))) {
             keep(d, container, keys, outIndex, hashing);
