@@ -279,6 +279,34 @@ class RedactionPropertiesTest {
     }
 
     @Test
+    void capCutsRepliesAtElementBoundaryAndSaysHowMuch() {
+        forAll("capCutsRepliesAtElementBoundaryAndSaysHowMuch", (seed, context) -> {
+            RandomCommands generator = new RandomCommands(seed);
+            BsonDocument reply = generator.reply();
+            // batch limits too: a cursor measured whole is then written as measured
+            RedactionPolicy capped = randomPolicy(generator.random, true, true);
+            RedactionPolicy uncapped = RedactionPolicy.builder(capped).maxDocumentBytes(0).build();
+            String policyContext = context + " " + describe(capped);
+            Backing backing = Backing.values()[generator.random.nextInt(Backing.values().length)];
+            byte[] full = replied(uncapped, "find", DriverShapes.byteBacked(reply, backing), policyContext);
+            byte[] cut = replied(capped, "find", DriverShapes.byteBacked(reply, backing), policyContext);
+            int cap = capped.getMaxDocumentBytes();
+            if (full.length <= cap) {
+                assertArrayEquals(full, cut, policyContext);
+                return;
+            }
+            assertTrue(cut.length <= cap, () -> policyContext + " output " + cut.length + " over cap " + cap + ": "
+                    + new RawBsonDocument(cut).toJson());
+            BsonDocument decoded = decodeStrictly(cut);
+            List<String> keys = new ArrayList<>(decoded.keySet());
+            assertEquals("$truncatedBytes", keys.get(keys.size() - 1), () -> decoded.toJson());
+            assertEquals(full.length, cut.length - RedactionWalker.TRUNCATION_MARKER_SIZE
+                    + decoded.getInt64("$truncatedBytes").getValue(), () -> policyContext + " " + decoded.toJson());
+            assertPrefix(decodeStrictly(full), decoded, policyContext);
+        });
+    }
+
+    @Test
     void sequenceLimitShowsAtMostMaxDocumentsAndCountsTheRest() {
         forAll("sequenceLimitShowsAtMostMaxDocumentsAndCountsTheRest", (seed, context) -> {
             RandomCommands generator = new RandomCommands(seed);
