@@ -15,16 +15,20 @@ public final class BsonValidation {
     private BsonValidation() {
     }
 
-    /** Checks the key {@code src[k, keyEnd)}: UTF-8, no control character. */
+    /**
+     * Checks the key {@code src[k, keyEnd)}: UTF-8, no control character anywhere in it (after a character past ASCII too: a
+     * run of a value's bytes into a key may hold one before the type byte it crosses).
+     */
     public static void checkKey(final byte[] src, final int k, final int keyEnd) {
+        boolean checked = false;
         for (int i = k; i < keyEnd; i++) {
             byte b = src[i];
             if (b < 0x20 && b >= 0 || b == 0x7F) {
                 throw new BsonFormatException("control character in key: index=" + i + " byte=" + (b & 0xff));
             }
-            if (b < 0) {
+            if (b < 0 && !checked) {
                 checkUtf8(src, k, keyEnd);
-                return;
+                checked = true;
             }
         }
     }

@@ -12,7 +12,10 @@ import static org.junit.jupiter.api.Assertions.assertDoesNotThrow;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-/** A kept string's check: refused exactly where it holds a NUL or is not UTF-8, wherever that byte lies in its words. */
+/**
+ * A kept string's check: refused exactly where it holds a NUL or is not UTF-8, wherever that byte lies in its words; a key's:
+ * refused where it holds a control character, wherever it lies.
+ */
 class BsonValidationTest {
     /** What may stand at one place of a string: ASCII, a NUL, UTF-8 of two and three bytes, and bytes that are not UTF-8. */
     private static final byte[][] PIECES = {
@@ -59,5 +62,30 @@ class BsonValidationTest {
         } catch (CharacterCodingException e) {
             return false;
         }
+    }
+
+    /**
+     * A run of a value's bytes into a key (a key's NUL changed) crosses the next element's type byte: refused even where a
+     * character past ASCII comes first, as a date's bytes may make one (found by the corrupt-input fuzz, seed 12077215).
+     */
+    @Test
+    void refusesAControlCharacterAnywhereInAKey() {
+        for (byte control : new byte[]{0x01, 0x11, 0x1F, 0x7F}) {
+            for (byte[] before : new byte[][]{{'d', 'a', 't'}, {'d', 'a', 't', (byte) 0xDC, (byte) 0xB0, 'Q', 'Z', 'X'},
+                {(byte) 0xE2, (byte) 0x82, (byte) 0xAC}}) {
+                byte[] key = new byte[before.length + 1 + 9];
+                System.arraycopy(before, 0, key, 0, before.length);
+                key[before.length] = control;
+                System.arraycopy("timestamp".getBytes(StandardCharsets.US_ASCII), 0, key, before.length + 1, 9);
+                String where = "control=" + control + " after " + Arrays.toString(before);
+                BsonFormatException e = assertThrows(BsonFormatException.class,
+                        () -> BsonValidation.checkKey(key, 0, key.length), where);
+                assertTrue(e.getMessage().startsWith("control character in key: index=" + before.length), where + ": "
+                        + e.getMessage());
+            }
+        }
+        // past ASCII and valid UTF-8, no control character: a key
+        byte[] key = "dat\u0730QZX".getBytes(StandardCharsets.UTF_8);
+        BsonValidation.checkKey(key, 0, key.length);
     }
 }
