@@ -69,7 +69,7 @@ public final class ReplyCursorIds {
             action = REDACT;
             cursor = null;
         }
-        if (action == KEEP && !(cursor != null && cursor.hasChildren()) && rules.suffixes.length == 0 && !sequenceLimit) {
+        if (action == KEEP && !(cursor != null && cursor.hasChildren()) && !matcher.hasSuffixRules() && !sequenceLimit) {
             return ALWAYS;
         }
         byte inherited = action == KEEP_FLAGS || action == FLAGS_ONLY ? REDACT : action;
