@@ -20,11 +20,11 @@ public enum KeyMasking {
      * mix of letters and digits of a random token, becomes {@code ?key}: {@code stats.2026-12-01.count} reads
      * {@code stats.?key.count}, {@code sessions.<token>} reads {@code sessions.?key}. A key that holds an e-mail address is
      * masked whole ({@code prefs.alice@example.com} reads {@code ?key}): an address has dots of its own
-     * ({@code grace.hopper@navy.example}), which cannot be told from the path's. A segment that starts with {@code $} (an
-     * operator, a positional such as {@code $[elem]}) is kept. Ordinary schema names ({@code firstName}, {@code address.zip},
-     * {@code items.0.qty}, {@code _id}) stay. The second masked key of a document reads {@code ?key1}, the third
-     * {@code ?key2}..., so that its keys stay distinct. A key that is a plain word ({@code alice}) does not have the form of
-     * data and stays.
+     * ({@code grace.hopper@navy.example}), which cannot be told from the path's. Operators and positionals ({@code $set},
+     * {@code $log10}, {@code $[elem]}) stay; a {@code $} before data ({@code $4111111111111111}) does not keep it. Ordinary
+     * schema names ({@code firstName}, {@code address.zip}, {@code items.0.qty}, {@code _id}) stay. The second masked key of
+     * a document reads {@code ?key1}, the third {@code ?key2}..., so that its keys stay distinct. A key that is a plain word
+     * ({@code alice}) does not have the form of data and stays.
      */
     DATA_LIKE
 }

@@ -21,9 +21,13 @@ import com.mongodb.lang.Nullable;
  *     10 places or more, or at 2 of 10 with fewer than one vowel in five letters. Camel case ({@code createdAtTimestamp})
  *     breaks once per word, and its words hold vowels.</li>
  * </ul>
- * A segment that starts with {@code $} is an operator or a positional ({@code $set}, {@code $[elem]}, {@code $**}) and never
- * masked; array element names are positions and never passed here. Ordinary schema names ({@code firstName},
- * {@code address.zip}, {@code items.0.qty}, {@code _id}, {@code createdAt2}) stay.
+ * A segment that has the form of an operator's name ({@code $set}, {@code $log10}, {@code $encStrStartsWith}: a {@code $},
+ * letters and {@code _}, at most {@value #OPERATOR_DIGITS} digits at the end) is never masked; any other segment that starts
+ * with {@code $} is read on what follows the {@code $}: a positional ({@code $[elem]}, {@code $**}) does not look like
+ * data, and a {@code $} does not keep a segment that does ({@code $4111111111111111}, a corrupt key run into a value).
+ * Array element names are positions and never passed here.
+ * Ordinary schema names ({@code firstName}, {@code address.zip}, {@code items.0.qty}, {@code _id}, {@code createdAt2})
+ * stay.
  *
  * <p>The walker reads each key once: the loop that finds the key's end notes whether it holds a byte that may start a value
  * ({@link #isSuspect}: digits, {@code @}, space; and bytes past ASCII), and only such a key or one of {@value #TOKEN_LENGTH}
@@ -40,6 +44,8 @@ public final class DataLikeKeys {
     static final int HEX_RUN = 8;
     public static final int TOKEN_LENGTH = 12;
     static final int DIGIT_GROUPS = 3;
+    /** The digits an operator's name may end with ({@code $log10}, {@code $atan2}). */
+    static final int OPERATOR_DIGITS = 2;
     /** {@code ?key}: what a masked segment reads. */
     static final byte[] MASK = {'?', 'k', 'e', 'y'};
 
@@ -157,9 +163,19 @@ public final class DataLikeKeys {
         return q - at;
     }
 
-    /** @return whether the segment {@code src[from, to)} looks like data (see the class documentation) */
-    public static boolean isDataLikeSegment(final byte[] src, final int from, final int to) {
-        if (from >= to || src[from] == '$' || isMask(src, from, to)) {
+    /** @return whether the segment {@code src[off, to)} looks like data (see the class documentation) */
+    public static boolean isDataLikeSegment(final byte[] src, final int off, final int to) {
+        if (off < to && src[off] == '$') {
+            // an operator's name is kept; other '$' segments (a positional, a corrupt run of a key into a value, a '$' field
+            // name of an application) are read on what follows the '$', which does not keep bytes that look like data
+            return !isOperatorName(src, off, to) && looksLikeData(src, off + 1, to);
+        }
+        return looksLikeData(src, off, to);
+    }
+
+    /** @return whether {@code src[from, to)}, a segment or what follows its {@code $}, looks like data */
+    private static boolean looksLikeData(final byte[] src, final int from, final int to) {
+        if (from >= to || isMask(src, from, to)) {
             return false;
         }
         int digitRun = 0;
@@ -251,6 +267,27 @@ public final class DataLikeKeys {
             }
         }
         return false;
+    }
+
+    /**
+     * @return whether the segment {@code src[from, to)} has the form of an operator's name: {@code $}, a letter or {@code _},
+     * then letters and {@code _}, and at most {@value #OPERATOR_DIGITS} digits at the end ({@code $set}, {@code $log10},
+     * {@code $_internalSchemaMinItems}, {@code $encStrStartsWith})
+     */
+    private static boolean isOperatorName(final byte[] src, final int from, final int to) {
+        int i = from + 1;
+        while (i < to && (KIND[src[i] & 0xff] == LOWER || KIND[src[i] & 0xff] == UPPER || src[i] == '_')) {
+            i++;
+        }
+        if (i == from + 1) {
+            return false;
+        }
+        int digits = 0;
+        while (i < to && KIND[src[i] & 0xff] == DIGIT) {
+            i++;
+            digits++;
+        }
+        return i == to && digits <= OPERATOR_DIGITS;
     }
 
     /** @return whether the segment is a mask this class wrote: {@code ?key} and digits (so that masking is idempotent) */

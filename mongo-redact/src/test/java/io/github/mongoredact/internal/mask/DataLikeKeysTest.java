@@ -57,6 +57,36 @@ class DataLikeKeysTest {
         assertFalse(dataLike(key), key);
     }
 
+    /** Every operator, stage, Extended JSON name and positional is read on what follows its '$', and none looks like data. */
+    @Test
+    void operatorsAndPositionalsAreKept() throws IOException {
+        int names = 0;
+        try (InputStream in = DataLikeKeysTest.class.getResourceAsStream("/field-names/operator-names.txt")) {
+            assertNotNull(in, "the operator names");
+            for (String name : new String(in.readAllBytes(), StandardCharsets.UTF_8).split("\n")) {
+                if (name.isEmpty() || name.startsWith("#")) {
+                    continue;
+                }
+                names++;
+                assertFalse(dataLike(name), name);
+                assertFalse(dataLike("grades." + name + ".mean"), name);
+            }
+        }
+        assertTrue(names > 250, names + " names");
+    }
+
+    /**
+     * A '$' does not keep a segment that looks like data: the segment is judged on what follows it. The corrupt-input fuzz
+     * (seed 12150775) made {@code $in5^Zq3dBNK4GdM8gRDu.*} of an operator's key run into a regular expression's pattern.
+     */
+    @ParameterizedTest
+    @ValueSource(strings = {"$in5^Zq3dBNK4GdM8gRDu.*", "$4111111111111111", "$2026-12-01", "$c29tZS1yYW5kb20tdG9rZW4",
+            "$6b0dd09aa86bc4d263d28547", "$+1 555 0100", "$[k3j4h5g6f7d8s9a0]"})
+    void aDollarDoesNotKeepData(final String key) {
+        assertTrue(dataLike(key), key);
+        assertTrue(dataLike("prefs." + key), "prefs." + key);
+    }
+
     @Test
     void dottedKeysKeepTheirStructureAndOnlyTheDataIsMasked() {
         assertEquals("stats.?key.count", masked("stats.2026-12-01.count", 0));
