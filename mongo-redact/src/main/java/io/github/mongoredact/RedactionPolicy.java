@@ -50,9 +50,10 @@ import static io.github.mongoredact.internal.Checks.notNull;
  * that are not the server's keep only the words of the driver's message templates, or are withheld.</p>
  *
  * <p>Bytes that the driver's decoder would refuse (lengths out of bounds, unknown types, booleans other than 0 and 1, old
- * binary with inconsistent lengths, keys or kept strings that are not UTF-8, keys holding control characters) are never
- * forwarded under a redacting policy: the document is replaced by a {@code $redactionError} marker. A verbatim policy checks
- * the framing of what it copies.</p>
+ * binary with inconsistent lengths, keys or kept strings that are not UTF-8), and what the server refuses where a corrupt
+ * byte can make a key of a value (keys holding control characters, DEL included; regular expressions' options other than
+ * letters) are never forwarded under a redacting policy: the document is replaced by a {@code $redactionError} marker. A
+ * verbatim policy checks the framing of what it copies.</p>
  *
  * <p>Immutable and thread-safe. Every policy is applied in one pass that sizes the output exactly and a second that writes it,
  * driven by the same rule walker, into one array allocated once.</p>

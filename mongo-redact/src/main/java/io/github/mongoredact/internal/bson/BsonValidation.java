@@ -2,9 +2,9 @@ package io.github.mongoredact.internal.bson;
 
 /**
  * What a redacting walk checks beyond the bounds of {@link BsonBounds}, so that it forwards nothing the driver's decoder would
- * reject and no value byte can pass for a key: booleans 0 or 1, the inner length of old binary (subtype 2), keys that are
- * UTF-8 without control characters, kept strings that are UTF-8 without NUL. Allocation-free; a violation is a
- * {@link BsonFormatException} that says where.
+ * reject and no value byte can pass for a key: booleans 0 or 1, the inner length of old binary (subtype 2), regular
+ * expressions' options of letters, keys that are UTF-8 without control characters, kept strings that are UTF-8 without
+ * NUL. Allocation-free; a violation is a {@link BsonFormatException} that says where.
  *
  * <p>Keys are held to more than the driver holds them to: a corrupt length or type byte makes the bytes of a value run into a
  * key, and every such run crosses a type byte (0x01 to 0x13, 0x7F) or a NUL, so refusing control characters in keys refuses
@@ -33,9 +33,22 @@ public final class BsonValidation {
         }
     }
 
-    /** Checks what the driver's decoder checks of a value: a boolean is 0 or 1, old binary repeats its length. */
+    /**
+     * Checks what the driver's decoder checks of a value: a boolean is 0 or 1, old binary repeats its length; and what the
+     * server checks of a regular expression's options: letters ({@code i}, {@code m}, {@code s}, {@code x}, {@code u}), so
+     * that a key run into the pattern (a key's NUL changed: the pattern read as the key, the options as the pattern, the
+     * next element's type byte as options) is refused where it crosses no type byte of its own.
+     */
     public static void checkValue(final byte[] src, final byte type, final int v, final int vEnd) {
-        if (type == BsonTypes.BOOLEAN) {
+        if (type == BsonTypes.REGEX) {
+            for (int i = BsonBounds.cstringEnd(src, v, vEnd) + 1; i < vEnd - 1; i++) {
+                int b = src[i] | 0x20;
+                if (b < 'a' || b > 'z') {
+                    throw new BsonFormatException("regular expression option not a letter: index=" + i + " byte="
+                            + (src[i] & 0xff));
+                }
+            }
+        } else if (type == BsonTypes.BOOLEAN) {
             byte b = src[v];
             if (b != 0 && b != 1) {
                 throw new BsonFormatException("boolean neither 0 nor 1: index=" + v + " value=" + b);

@@ -243,11 +243,11 @@ public final class BsonCursor {
             byte b = s[i];
             if (b > DataLikeKeys.PUNCTUATION_END && b != 0x7F) {
                 i++;
-            } else if (b > 0x1F) {
+            } else if (b > 0x1F && b != 0x7F) {
                 suspect |= DataLikeKeys.isSuspect(b);
                 i++;
             } else {
-                // past ASCII (negative) or a control character
+                // past ASCII (negative) or a control character (DEL included)
                 return b != 0 ? -1 : suspect ? -2 - i : i;
             }
         }
@@ -280,7 +280,7 @@ public final class BsonCursor {
                 BsonValidation.checkKey(s, k, keyEnd);
                 return keyEnd;
             }
-            if (b <= 0x1F) {
+            if (b <= 0x1F || b == 0x7F) {
                 throw new BsonFormatException("control character in key: index=" + i + " byte=" + (b & 0xff));
             }
         }

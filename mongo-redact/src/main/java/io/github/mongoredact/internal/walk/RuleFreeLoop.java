@@ -328,7 +328,7 @@ final class RuleFreeLoop {
             if (b > DataLikeKeys.PUNCTUATION_END && b != 0x7F) {
                 dst[q++] = b;
                 i++;
-            } else if (b > 0x1F) {
+            } else if (b > 0x1F && b != 0x7F) {
                 dst[q++] = b;
                 suspect |= DataLikeKeys.isSuspect(b);
                 i++;

@@ -129,7 +129,7 @@ class BsonCursorTest {
         }
     }
 
-    /** The key loop as it was, one byte at a time: the reference. */
+    /** The key loop one byte at a time, DEL (0x7F, the MaxKey type byte) a control character: the reference. */
     private static int keyEndByteByByte(final byte[] s, final int k, final int end) {
         boolean suspect = false;
         for (int i = k; i < end; i++) {
@@ -137,7 +137,7 @@ class BsonCursorTest {
             if (b > '@' && b != 0x7F) {
                 continue;
             }
-            if (b > 0x1F) {
+            if (b > 0x1F && b != 0x7F) {
                 suspect |= (b >= '0' && b <= '9') || b == '@' || b == ' ';
             } else {
                 return b != 0 ? -1 : suspect ? -2 - i : i;
