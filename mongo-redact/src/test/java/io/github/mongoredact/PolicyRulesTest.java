@@ -218,6 +218,32 @@ class PolicyRulesTest {
         }
     }
 
+    /**
+     * A policy with no rule that redacts what nothing names: the reply's {@code cursor} is walked element by element, its
+     * batch limited, where a run that replaces every value took the cursor whole and showed the whole batch (the property
+     * {@code capCutsRepliesAtElementBoundaryAndSaysHowMuch}, seed 1305126695: limited only once a cap made the walk measure).
+     */
+    @Test
+    void replyBatchLimitHoldsWhereNoRuleNamesTheCursor() {
+        for (FieldAction unmatched : new FieldAction[]{FieldAction.REDACT, FieldAction.REDACT_KEYS}) {
+            for (String batch : new String[]{"firstBatch", "nextBatch"}) {
+                LastEventListener last = new LastEventListener();
+                RedactingCommandListener listener = RedactingCommandListener.builder()
+                        .policy(RedactionPolicy.builder(RedactionPolicy.specOnly()).unmatchedReplyAction(unmatched)
+                                .maxSequenceDocuments(1).build())
+                        .addListener(last).build();
+                BsonDocument reply = BsonDocument.parse("{\"cursor\": {\"" + batch + "\": [{\"a\": 1}, {\"a\": 2}, {\"a\": 3}],"
+                        + " \"id\": 0, \"ns\": \"shop.users\"}, \"ok\": 1}");
+                listener.commandSucceeded(DriverShapes.succeeded(1, batch.equals("firstBatch") ? "find" : "getMore",
+                        DriverShapes.byteBacked(reply, Backing.RAW)));
+                BsonDocument cursor = last.succeeded.getResponse().getDocument("cursor");
+                BsonArray shown = cursor.getArray(cursor.getFirstKey());
+                assertEquals(2, shown.size(), unmatched + " " + batch + ": " + cursor.toJson());
+                assertEquals(2, shown.get(1).asDocument().getInt32("$omitted").getValue(), cursor.toJson());
+            }
+        }
+    }
+
     @Test
     void replyRuleKeepsAFieldOfEveryBatchDocument() {
         LastEventListener last = new LastEventListener();

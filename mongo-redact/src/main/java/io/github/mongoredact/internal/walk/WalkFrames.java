@@ -35,6 +35,11 @@ final class WalkFrames {
      * own, {@link #next} and {@link #end} count documents, and the frame has no {@link #source}.
      */
     static final int EXTERNAL = 64;
+    /**
+     * A reply's {@code cursor} under {@code maxSequenceDocuments}: it holds the batch the limit applies to, so no rule-free
+     * run takes it whole.
+     */
+    static final int HOLDS_LIMITED = 128;
 
     /** Levels the arrays hold at first. */
     static final int INITIAL = 16;

@@ -314,6 +314,10 @@ class RedactionPropertiesTest {
             int max = generator.random.nextInt(4);
             RedactionPolicyBuilder builder = generator.random.nextBoolean() ? RedactionPolicy.builder()
                     : RedactionPolicy.builder(RedactionPolicy.specOnly());
+            if (generator.random.nextBoolean()) {
+                // what nothing names redacted: on specOnly(), a policy without a rule
+                builder.unmatchedCommandAction(FieldAction.REDACT).unmatchedReplyAction(FieldAction.REDACT);
+            }
             RedactionPolicy unlimited = builder.build();
             RedactionPolicy limited = builder.maxSequenceDocuments(max).build();
             String policyContext = context + " " + describe(limited);
