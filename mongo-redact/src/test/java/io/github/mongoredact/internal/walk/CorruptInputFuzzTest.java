@@ -31,8 +31,10 @@ import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Random;
+import java.util.Set;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -244,10 +246,15 @@ class CorruptInputFuzzTest {
     @Test
     void corruptBytesBecomeTheMarkerOrValidBsonWithoutSecrets() {
         int[] markers = new int[2];
+        Set<String> textAsKeys = new LinkedHashSet<>();
         for (int i = 0; i < CASES; i++) {
             long seed = BASE_SEED + i;
             Random random = new Random(seed);
             Subject s = subject(random);
+            List<byte[]> originals = new ArrayList<>();
+            for (byte[] part : s.parts) {
+                originals.add(part.clone());
+            }
             flip(s.parts, random);
             Backing backing = Backing.values()[i % Backing.values().length];
             String context = "seed=" + seed + " backing=" + backing + " " + s.name + (s.reply ? " reply" : "");
@@ -266,9 +273,11 @@ class CorruptInputFuzzTest {
             markers[1]++;
             byte[] out = DriverShapes.ownedBytes(forwarded);
             for (byte[] secret : s.secrets) {
-                int at = window(out, secret);
-                if (at >= 0) {
-                    fail(context + ": secret piece at " + at + " in " + forwarded.toJson());
+                for (int at = window(out, secret, 0); at >= 0; at = window(out, secret, at + 1)) {
+                    if (!TextAsElements.inKeyReadFromText(out, at, WINDOW, originals, s.parts)) {
+                        fail(context + ": secret piece at " + at + " in " + forwarded.toJson());
+                    }
+                    textAsKeys.add(context);
                 }
             }
             try (BsonBinaryReader reader = new BsonBinaryReader(ByteBuffer.wrap(out))) {
@@ -281,6 +290,8 @@ class CorruptInputFuzzTest {
         }
         // the corruptions reach both outcomes, so that the assertions above were exercised
         assertTrue(markers[0] > CASES / 10 && markers[1] > CASES / 10, "markers=" + markers[0] + " forwarded=" + markers[1]);
+        System.out.println("a string's text read as elements, a secret in their keys (the documented limit): "
+                + textAsKeys.size() + " of " + CASES + " cases " + textAsKeys);
     }
 
     /**
@@ -330,12 +341,17 @@ class CorruptInputFuzzTest {
 
     /** @return where a {@link #WINDOW}-byte piece of the secret occurs, or -1 */
     static int window(final byte[] haystack, final byte[] secret) {
-        for (int start = 0; start + WINDOW <= secret.length; start++) {
-            outer:
-            for (int i = 0; i + WINDOW <= haystack.length; i++) {
+        return window(haystack, secret, 0);
+    }
+
+    /** @return the first place from {@code from} where a {@link #WINDOW}-byte piece of the secret occurs, or -1 */
+    static int window(final byte[] haystack, final byte[] secret, final int from) {
+        for (int i = from; i + WINDOW <= haystack.length; i++) {
+            pieces:
+            for (int start = 0; start + WINDOW <= secret.length; start++) {
                 for (int j = 0; j < WINDOW; j++) {
                     if (haystack[i + j] != secret[start + j]) {
-                        continue outer;
+                        continue pieces;
                     }
                 }
                 return i;
