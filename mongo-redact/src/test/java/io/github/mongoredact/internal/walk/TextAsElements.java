@@ -13,7 +13,9 @@ import java.util.List;
  * is a type ({@code \t}, {@code \n}, {@code \r}) or a flip makes one, the text after it becomes a key, well-formed BSON that
  * the driver reads as it is. Such a key is judged as every key is (masked where it has the form of data, kept otherwise);
  * docs/policy.md states the limit. The corrupt-input fuzz counts these cases apart, by where the key lies: inside the length
- * prefix, text and NUL of a string, JavaScript or symbol value of the bytes before the corruption.
+ * prefix, text and NUL of a string, JavaScript or symbol value of the bytes before the corruption. (Two bytes set can make
+ * well-formed BSON of anything, a key's NUL and the next type byte a key running over a value: the fuzz counts those apart
+ * where the secret is in a key, {@link #inKey}; one byte set never may.)
  */
 final class TextAsElements {
     private TextAsElements() {
@@ -48,6 +50,22 @@ final class TextAsElements {
             }
         }
         return false;
+    }
+
+    /** @return whether {@code [at, at + length)} of the forwarded bytes lies in a key */
+    static boolean inKey(final byte[] out, final int at, final int length) {
+        return keyAround(out, 0, at, at + length) != null;
+    }
+
+    /** @return the number of bytes that differ between the parts before and after the corruption */
+    static int changedBytes(final List<byte[]> originals, final List<byte[]> corrupted) {
+        int changed = 0;
+        for (int part = 0; part < originals.size(); part++) {
+            for (int i = 0; i < originals.get(part).length; i++) {
+                changed += originals.get(part)[i] != corrupted.get(part)[i] ? 1 : 0;
+            }
+        }
+        return changed;
     }
 
     private static boolean regionEquals(final byte[] a, final int aOff, final byte[] b, final int bOff, final int length) {
