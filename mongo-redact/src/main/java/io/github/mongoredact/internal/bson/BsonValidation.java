@@ -40,15 +40,7 @@ public final class BsonValidation {
      * next element's type byte as options) is refused where it crosses no type byte of its own.
      */
     public static void checkValue(final byte[] src, final byte type, final int v, final int vEnd) {
-        if (type == BsonTypes.REGEX) {
-            for (int i = BsonBounds.cstringEnd(src, v, vEnd) + 1; i < vEnd - 1; i++) {
-                int b = src[i] | 0x20;
-                if (b < 'a' || b > 'z') {
-                    throw new BsonFormatException("regular expression option not a letter: index=" + i + " byte="
-                            + (src[i] & 0xff));
-                }
-            }
-        } else if (type == BsonTypes.BOOLEAN) {
+        if (type == BsonTypes.BOOLEAN) {
             byte b = src[v];
             if (b != 0 && b != 1) {
                 throw new BsonFormatException("boolean neither 0 nor 1: index=" + v + " value=" + b);
@@ -57,6 +49,18 @@ public final class BsonValidation {
             int length = Bytes.readInt(src, v);
             if (length < 4 || vEnd - (v + 5) < 4 || Bytes.readInt(src, v + 5) != length - 4) {
                 throw new BsonFormatException("old binary with inconsistent lengths: index=" + v + " length=" + length);
+            }
+        } else if (type == BsonTypes.REGEX) {
+            checkOptions(src, v, vEnd);
+        }
+    }
+
+    /** Checks the options of the regular expression at {@code v}: letters only. */
+    private static void checkOptions(final byte[] src, final int v, final int vEnd) {
+        for (int i = BsonBounds.cstringEnd(src, v, vEnd) + 1; i < vEnd - 1; i++) {
+            int b = src[i] | 0x20;
+            if (b < 'a' || b > 'z') {
+                throw new BsonFormatException("regular expression option not a letter: index=" + i + " byte=" + (src[i] & 0xff));
             }
         }
     }
