@@ -46,17 +46,9 @@ class CorruptKeyRunsTest {
     }
 
     private static int indexOf(final byte[] bytes, final String text) {
-        byte[] t = text.getBytes(StandardCharsets.US_ASCII);
-        outer:
-        for (int i = 0; i + t.length <= bytes.length; i++) {
-            for (int j = 0; j < t.length; j++) {
-                if (bytes[i + j] != t[j]) {
-                    continue outer;
-                }
-            }
-            return i;
-        }
-        throw new AssertionError(text + " not found");
+        int at = RedactionPropertiesTest.indexOf(bytes, text.getBytes(StandardCharsets.US_ASCII));
+        assertTrue(at >= 0, text + " not found");
+        return at;
     }
 
     private static void assertMarker(final BsonDocument forwarded, final String where) {
