@@ -8,7 +8,8 @@ package io.github.mongoredact.internal.bson;
  *
  * <p>Keys are held to more than the driver holds them to: a corrupt length or type byte makes the bytes of a value run into a
  * key, and every such run crosses a type byte (0x01 to 0x13, 0x7F) or a NUL, so refusing control characters in keys refuses
- * those runs. Real field names do not hold control characters.</p>
+ * those runs; the one that ends at a regular expression's pattern instead then reads the next element's type byte as the
+ * options, which must be letters. Real field names do not hold control characters.</p>
  */
 public final class BsonValidation {
 

@@ -25,9 +25,8 @@ import com.mongodb.lang.Nullable;
  * letters and {@code _}, at most {@value #OPERATOR_DIGITS} digits at the end) is never masked; any other segment that starts
  * with {@code $} is read on what follows the {@code $}: a positional ({@code $[elem]}, {@code $**}) does not look like
  * data, and a {@code $} does not keep a segment that does ({@code $4111111111111111}, a corrupt key run into a value).
- * Array element names are positions and never passed here.
- * Ordinary schema names ({@code firstName}, {@code address.zip}, {@code items.0.qty}, {@code _id}, {@code createdAt2})
- * stay.
+ * Array element names are positions and never passed here. Ordinary schema names ({@code firstName}, {@code address.zip},
+ * {@code items.0.qty}, {@code _id}, {@code createdAt2}) stay.
  *
  * <p>The walker reads each key once: the loop that finds the key's end notes whether it holds a byte that may start a value
  * ({@link #isSuspect}: digits, {@code @}, space; and bytes past ASCII), and only such a key or one of {@value #TOKEN_LENGTH}

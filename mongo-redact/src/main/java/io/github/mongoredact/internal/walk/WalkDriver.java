@@ -325,7 +325,7 @@ final class WalkDriver extends WalkState {
             boolean flags = action == CompiledPolicy.KEEP_FLAGS || action == CompiledPolicy.FLAGS_ONLY;
             int kind = (type == BsonTypes.ARRAY ? WalkFrames.ARRAY : 0) | (sequence && maxSequence != Integer.MAX_VALUE
                     ? WalkFrames.LIMITED : 0) | (action == CompiledPolicy.REDACT_KEYS && type == BsonTypes.DOCUMENT ? WalkFrames.MASKED : 0)
-                    | (!sequence && places.holdsLimited(false, d) ? WalkFrames.HOLDS_LIMITED : 0) | hashing(hashing);
+                    | (places.holdsLimited(false, d) ? WalkFrames.HOLDS_LIMITED : 0) | hashing(hashing);
             open(cursor.value, node, flags ? CompiledPolicy.REDACT : action, kind);
         } else if (keepsScalar(action)) {
             keep(d, false, keys, outIndex, hashing);
