@@ -24,7 +24,7 @@ public final class BsonValidation {
         boolean checked = false;
         for (int i = k; i < keyEnd; i++) {
             byte b = src[i];
-            if (b < 0x20 && b >= 0 || b == 0x7F) {
+            if (isControl(b)) {
                 throw new BsonFormatException("control character in key: index=" + i + " byte=" + (b & 0xff));
             }
             if (b < 0 && !checked) {
@@ -32,6 +32,14 @@ public final class BsonValidation {
                 checked = true;
             }
         }
+    }
+
+    /**
+     * @return whether {@code b} is a control character no key may hold: 0x00 to 0x1F and DEL (0x7F), which are the type bytes
+     * a run of a value's bytes into a key crosses (the key loops, which branch on ranges of bytes, refuse the same)
+     */
+    public static boolean isControl(final byte b) {
+        return b >= 0 && b < 0x20 || b == 0x7F;
     }
 
     /**

@@ -280,7 +280,7 @@ public final class BsonCursor {
                 BsonValidation.checkKey(s, k, keyEnd);
                 return keyEnd;
             }
-            if (b <= 0x1F || b == 0x7F) {
+            if (BsonValidation.isControl(b)) {
                 throw new BsonFormatException("control character in key: index=" + i + " byte=" + (b & 0xff));
             }
         }

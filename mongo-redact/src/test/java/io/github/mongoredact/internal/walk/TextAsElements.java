@@ -1,9 +1,9 @@
 package io.github.mongoredact.internal.walk;
 
 import com.mongodb.lang.Nullable;
+import io.github.mongoredact.internal.bson.BsonBounds;
+import io.github.mongoredact.internal.bson.Bytes;
 
-import java.nio.ByteBuffer;
-import java.nio.ByteOrder;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -80,7 +80,7 @@ final class TextAsElements {
     /** @return the key of the well-formed document at {@code off} (or below) that holds {@code [from, to)}, or null */
     @Nullable
     private static int[] keyAround(final byte[] doc, final int off, final int from, final int to) {
-        int end = off + readInt(doc, off) - 1;
+        int end = off + Bytes.readInt(doc, off) - 1;
         int i = off + 4;
         while (i < end) {
             byte type = doc[i];
@@ -99,14 +99,14 @@ final class TextAsElements {
                     return inner;
                 }
             }
-            i = valueEnd(doc, type, v);
+            i = BsonBounds.valueEnd(doc, type, v, end);
         }
         return null;
     }
 
     /** Adds {@code {index of the length prefix, index of the NUL}} of every string, JavaScript and symbol value at any depth. */
     private static void textRanges(final byte[] doc, final int off, final List<int[]> ranges) {
-        int end = off + readInt(doc, off) - 1;
+        int end = off + Bytes.readInt(doc, off) - 1;
         int i = off + 4;
         while (i < end) {
             byte type = doc[i];
@@ -116,54 +116,14 @@ final class TextAsElements {
             }
             v++;
             if (type == 0x02 || type == 0x0D || type == 0x0E) {
-                ranges.add(new int[]{v, v + 4 + readInt(doc, v) - 1});
+                ranges.add(new int[]{v, v + 4 + Bytes.readInt(doc, v) - 1});
             } else if (type == 0x0F) {
-                ranges.add(new int[]{v + 4, v + 8 + readInt(doc, v + 4) - 1});
-                textRanges(doc, v + 8 + readInt(doc, v + 4), ranges);
+                ranges.add(new int[]{v + 4, v + 8 + Bytes.readInt(doc, v + 4) - 1});
+                textRanges(doc, v + 8 + Bytes.readInt(doc, v + 4), ranges);
             } else if (type == 0x03 || type == 0x04) {
                 textRanges(doc, v, ranges);
             }
-            i = valueEnd(doc, type, v);
+            i = BsonBounds.valueEnd(doc, type, v, end);
         }
-    }
-
-    private static int valueEnd(final byte[] doc, final byte type, final int v) {
-        switch (type) {
-            case 0x01: case 0x09: case 0x11: case 0x12:
-                return v + 8;
-            case 0x02: case 0x0D: case 0x0E:
-                return v + 4 + readInt(doc, v);
-            case 0x03: case 0x04: case 0x0F:
-                return v + readInt(doc, v);
-            case 0x05:
-                return v + 5 + readInt(doc, v);
-            case 0x07:
-                return v + 12;
-            case 0x08:
-                return v + 1;
-            case 0x0B:
-                return cstringEnd(doc, cstringEnd(doc, v) + 1) + 1;
-            case 0x0C:
-                return v + 4 + readInt(doc, v) + 12;
-            case 0x10:
-                return v + 4;
-            case 0x13:
-                return v + 16;
-            default:
-                // undefined, null, MinKey, MaxKey
-                return v;
-        }
-    }
-
-    private static int cstringEnd(final byte[] doc, final int from) {
-        int i = from;
-        while (doc[i] != 0) {
-            i++;
-        }
-        return i;
-    }
-
-    private static int readInt(final byte[] doc, final int at) {
-        return ByteBuffer.wrap(doc, at, 4).order(ByteOrder.LITTLE_ENDIAN).getInt();
     }
 }
