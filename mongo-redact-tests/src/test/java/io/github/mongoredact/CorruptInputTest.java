@@ -5,6 +5,8 @@ import io.github.mongoredact.internal.bson.BsonBounds;
 import io.github.mongoredact.log.CapturedLog;
 import io.github.mongoredact.log.CommandLogSink;
 import io.github.mongoredact.micrometer.MicrometerCommandSink;
+import io.github.mongoredact.otel.OpenTelemetryCommandSink;
+import io.github.mongoredact.otel.Spans;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import org.bson.BsonBinary;
 import org.bson.BsonBinaryReader;
@@ -344,6 +346,39 @@ class CorruptInputTest {
             boolean renderError = started.get(0).contains("$renderError");
             assertEquals(renderError ? 1 : 0, logSink.getFailures(), started.get(0));
             assertTrue(renderError || started.get(0).contains("customers"), started.get(0));
+        }
+    }
+
+    /**
+     * The OpenTelemetry sink handed specOnly's verbatim copy with a corruption inside a sequence document keeps the command's
+     * span: its {@code db.query.text} is the copy's text, or {@code {"$renderError": "<exception class>"}} where the copy
+     * cannot be read, which the sink counts and reports by the exception's class alone, as the log sink does.
+     */
+    @ParameterizedTest(name = "{0} {2}")
+    @MethodSource("insideAWellFramedDocument")
+    void openTelemetrySinkKeepsTheSpanOfAVerbatimCopyWithACorruptionInside(final String what, final Supplier<byte[]> bytes,
+                                                                          final Backing backing) {
+        try (Spans spans = new Spans()) {
+            OpenTelemetryCommandSink sink = OpenTelemetryCommandSink.builder(spans.openTelemetry).queryTextMaxLength(10_000)
+                    .build();
+            RedactingCommandListener listener = RedactingCommandListener.builder().policy(RedactionPolicy.specOnly())
+                    .addSink(sink).build();
+            BsonDocument insert = insertTop().append("documents", new org.bson.BsonArray(List.of(backing.apply(valid()),
+                    backing.apply(bytes.get()))));
+            assertDoesNotThrow(() -> listener.commandStarted(DriverShapes.started(1, "insert", insert)));
+            assertDoesNotThrow(() -> listener.commandSucceeded(DriverShapes.succeeded(1, "insert",
+                    new RawBsonDocument(DriverShapes.encode(new BsonDocument("ok", new BsonInt32(1)))))));
+            assertEquals(0, listener.getCounters().getSinkFailures(), what + " " + backing);
+            List<io.opentelemetry.sdk.trace.data.SpanData> inserts = spans.named("insert");
+            assertEquals(1, inserts.size(), what + " " + backing + ": the span is kept");
+            String text = Spans.text(inserts.get(0));
+            boolean renderError = text.startsWith("{\"$renderError\": ");
+            assertEquals(renderError ? 1 : 0, sink.getFailures(), text);
+            assertTrue(renderError ? text.matches("\\{\"\\$renderError\": \"[a-zA-Z.]+\"}") : text.contains("customers"),
+                    text);
+            List<String> said = warnings.texts();
+            assertEquals(renderError ? 1 : 0, said.size(), said::toString);
+            said.forEach(warning -> assertFalse(warning.contains("alice") || warning.contains("custom"), warning));
         }
     }
 

@@ -61,6 +61,10 @@ public final class OwnedDocument {
      * @param maxLength the most characters before {@code " ..."}, 1 or more; 0 for no limit
      * @return the text
      * @throws IllegalArgumentException if {@code maxLength} is negative
+     * @throws org.bson.BSONException where the copy's bytes are not BSON: under
+     *         {@link RedactionPolicy#specOnly()} a sequence document (an insert's {@code documents}...) is copied as the
+     *         driver held it, its framing checked, not what lies inside (the log and OpenTelemetry sinks show such a copy as
+     *         {@code {"$renderError": "<exception class>"}} and count it)
      * @since 0.5
      */
     public String toJson(final int maxLength) {
@@ -75,6 +79,7 @@ public final class OwnedDocument {
      * @param maxLength the most characters before {@code " ..."}, 1 or more; 0 for no limit
      * @return the text
      * @throws IllegalArgumentException if {@code maxLength} is negative
+     * @throws org.bson.BSONException where the copy's bytes are not BSON, as {@link #toJson(int)}
      * @since 0.5
      */
     public String toQueryText(final int maxLength) {

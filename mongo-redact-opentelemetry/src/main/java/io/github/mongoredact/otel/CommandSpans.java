@@ -10,19 +10,28 @@ import java.util.concurrent.TimeUnit;
 /**
  * Builds the span of a started command: its name and summary ({@link SpanNaming}, {@link QuerySummary}), its parent
  * ({@link SpanParents}), the attributes its kind shares ({@link SpanTemplates}), the connection ids, the query shape and
- * what the redacted copy tells ({@link SpanTemplate#describe}). Thread-safe (its parts are).
+ * what the redacted copy tells ({@link SpanTemplate#describe}), or a render error where the copy cannot be read. Thread-safe
+ * (its parts are).
  */
 final class CommandSpans {
+    /** Told of a redacted copy that could not be read, whose span goes on with a render error as its text. */
+    interface Unreadable {
+        void copy(RuntimeException e, StartedCommand command);
+    }
+
     private final Tracer tracer;
     private final SpanTemplates templates;
     private final SpanNaming naming;
     private final boolean queryShape;
+    private final Unreadable unreadable;
 
-    CommandSpans(final Tracer tracer, final SpanTemplates templates, final SpanNaming naming, final boolean queryShape) {
+    CommandSpans(final Tracer tracer, final SpanTemplates templates, final SpanNaming naming, final boolean queryShape,
+                 final Unreadable unreadable) {
         this.tracer = tracer;
         this.templates = templates;
         this.naming = naming;
         this.queryShape = queryShape;
+        this.unreadable = unreadable;
     }
 
     /**
@@ -55,7 +64,14 @@ final class CommandSpans {
             builder.setAttribute(SpanKeys.QUERY_SHAPE, shape);
             builder.setAttribute(SpanKeys.QUERY_SHAPE_HASH, hash);
         }
-        template.describe(command, builder);
+        try {
+            template.describe(command, builder);
+        } catch (RuntimeException e) {
+            // bytes that are not BSON (specOnly copies a sequence document as the driver held it, its framing checked): the
+            // span still tells what ran, as the log sink's line does; the exception's message may quote the copy
+            builder.setAttribute(SpanKeys.QUERY_TEXT, "{\"$renderError\": \"" + e.getClass().getName() + "\"}");
+            unreadable.copy(e, command);
+        }
         return builder;
     }
 }

@@ -65,7 +65,10 @@ import static io.github.mongoredact.internal.Checks.notNull;
  * gives an aggregation's pipeline targets to the conventions' summary).</p>
  *
  * <p>It never throws into its caller: whatever fails is caught, counted ({@link #getFailures()}) and reported once as a
- * warning through {@code System.Logger}, then at debug level. Threading: thread-safe; called on the driver's threads, on
+ * warning through {@code System.Logger}, then at debug level. A redacted copy that cannot be read (under
+ * {@link io.github.mongoredact.RedactionPolicy#specOnly()} a sequence document is copied as the driver held it, its framing
+ * checked) keeps its span, with {@code {"$renderError": "<exception class>"}} as its {@code db.query.text}, counted the same
+ * way, as the log sink shows such a document. Threading: thread-safe; called on the driver's threads, on
  * which spans are started and ended (an SDK's span processors run there: use a batching processor).</p>
  *
  * @since 0.3
@@ -99,7 +102,7 @@ public final class OpenTelemetryCommandSink implements CommandSink {
         this.naming = builder.naming;
         this.queryShape = builder.queryShape;
         this.templates = new SpanTemplates(queryTextMaxLength, naming);
-        this.spans = new CommandSpans(tracer, templates, naming, queryShape);
+        this.spans = new CommandSpans(tracer, templates, naming, queryShape, this::unreadable);
     }
 
     /**
@@ -208,6 +211,22 @@ public final class OpenTelemetryCommandSink implements CommandSink {
         return !command.isSensitive() && !command.isHello();
     }
 
+    /**
+     * Counts a redacted copy that could not be read, whose span went on with {@code {"$renderError": "<exception class>"}} as
+     * its {@code db.query.text}, and reports it by the exception's class alone: its message may quote the copy.
+     */
+    private void unreadable(final RuntimeException e, final StartedCommand command) {
+        failures.increment();
+        try {
+            guard.log("OpenTelemetryCommandSink could not read the copy of a command and set its span's db.query.text to"
+                    + " $renderError (counted in getFailures()): " + e.getClass().getName() + " while tracing a "
+                    + command.getCommandName(), null);
+        } catch (Throwable ignored) {
+            CallbackGuard.rethrowIfStopRequest(ignored);
+            // the report itself failed: counted above, the span goes on
+        }
+    }
+
     private void failed(final Throwable t, final Object subject) {
         CallbackGuard.rethrowIfStopRequest(t);
         failures.increment();
@@ -216,7 +235,8 @@ public final class OpenTelemetryCommandSink implements CommandSink {
     }
 
     /**
-     * @return how many times making a span failed; each was caught, never thrown into the driver
+     * @return how many times making a span failed, or a span's redacted copy could not be read (that span kept, with a
+     *         render error as its text); each was caught, never thrown into the driver
      * @since 0.3
      */
     public long getFailures() {
