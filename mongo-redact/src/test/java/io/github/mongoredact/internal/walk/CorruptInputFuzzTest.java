@@ -2,6 +2,8 @@ package io.github.mongoredact.internal.walk;
 
 import io.github.mongoredact.DriverShapes.Backing;
 import io.github.mongoredact.DriverShapes;
+import io.github.mongoredact.FieldAction;
+import io.github.mongoredact.KeyMasking;
 import io.github.mongoredact.LastEventListener;
 import io.github.mongoredact.LibraryWarnings;
 import io.github.mongoredact.RedactingCommandListener;
@@ -25,6 +27,9 @@ import org.bson.codecs.DecoderContext;
 import org.bson.types.ObjectId;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
 
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
@@ -33,8 +38,10 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Random;
 import java.util.Set;
+import java.util.stream.Stream;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -44,9 +51,11 @@ import static org.junit.jupiter.api.Assertions.fail;
 /**
  * Seeded byte-flip fuzzing of commands and replies whose every value holds a secret marker, in every backing the driver hands
  * over. Under {@link RedactionPolicy#defaults()} the output is either the {@code $redactionError} marker, or valid BSON that
- * the driver's codec reads and that holds no 6-byte piece of a secret; whatever the driver's own decoding refuses becomes the
- * marker. Under {@link RedactionPolicy#specOnly()} the output is the marker or an exact copy (of the whole bytes, or of each
- * sequence document as the driver holds it, corruptions inside a well-framed document included).
+ * the driver's codec reads, with no text the walk refuses, and that holds no 6-byte piece of a secret; whatever the driver's
+ * own decoding refuses becomes the marker. The same holds under other policies that replace every value; under policies that
+ * keep values, all of it but the secrets. Under {@link RedactionPolicy#specOnly()} the output is the marker or an exact copy
+ * (of the whole bytes, or of each sequence document as the driver holds it, corruptions inside a well-framed document
+ * included).
  * Rerun one case with {@code -Dfuzz.seed=<seed> -Dfuzz.cases=1}.
  */
 class CorruptInputFuzzTest {
@@ -55,7 +64,7 @@ class CorruptInputFuzzTest {
 
     private static final long BASE_SEED = Long.getLong("fuzz.seed", 0xF1_1BL);
     private static final int CASES = Integer.getInteger("fuzz.cases", 3000);
-    private static final byte[] SECRET = "QZXSECRT".getBytes(StandardCharsets.US_ASCII);
+    static final byte[] SECRET = "QZXSECRT".getBytes(StandardCharsets.US_ASCII);
     private static final int WINDOW = 6;
     /** Bytes a flip sets, besides random ones: every type byte, NUL, and the bytes of a boolean or binary subtype. */
     private static final byte[] INTERESTING = {0x00, 0x01, 0x02, 0x03, 0x04, 0x05, 0x06, 0x07, 0x08, 0x09, 0x0A, 0x0B, 0x0C,
@@ -247,10 +256,68 @@ class CorruptInputFuzzTest {
 
     @Test
     void corruptBytesBecomeTheMarkerOrValidBsonWithoutSecrets() {
+        markerOrValidBson("defaults", RedactionPolicy.defaults(), CASES, true);
+    }
+
+    /**
+     * Policies that replace every value of the subjects in other ways than {@code defaults()} (a cap that cuts inside
+     * documents, keys redacted with the values, a field whose flags alone are kept, keys never masked): the same outcome.
+     */
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("policiesThatReplaceEveryValue")
+    void otherPoliciesThatReplaceValuesGiveTheMarkerOrValidBsonWithoutSecrets(final String name, final RedactionPolicy policy) {
+        markerOrValidBson(name, policy, CASES / 3, true);
+    }
+
+    static Stream<Arguments> policiesThatReplaceEveryValue() {
+        return Stream.of(
+                Arguments.of("cap 200", RedactionPolicy.builder(RedactionPolicy.defaults()).maxDocumentBytes(200).build()),
+                Arguments.of("cap 120", RedactionPolicy.builder(RedactionPolicy.defaults()).maxDocumentBytes(120).build()),
+                Arguments.of("keys redacted", RedactionPolicy.builder(RedactionPolicy.defaults())
+                        .unmatchedCommandAction(FieldAction.REDACT_KEYS).unmatchedReplyAction(FieldAction.REDACT_KEYS).build()),
+                Arguments.of("filter flags", RedactionPolicy.builder(RedactionPolicy.defaults())
+                        .field("filter", FieldAction.KEEP_FLAGS).build()),
+                Arguments.of("keys not masked", RedactionPolicy.builder(RedactionPolicy.defaults()).keyMasking(KeyMasking.NONE)
+                        .build()));
+    }
+
+    /**
+     * Policies that keep values (a kept container, kept sequence documents, a {@code **.} rule, everything kept, kept
+     * containers under a cap, scrubbed strings): the secrets they keep leave by design, but where the driver's own decoding
+     * refuses the input the output is the marker, and any other output is BSON the driver reads with only text the walk
+     * accepts (UTF-8, no NUL in a string): the walk checks what a kept container holds as it checks what it replaces.
+     */
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("policiesThatKeepValues")
+    void policiesThatKeepValuesGiveTheMarkerWhereTheDriverRefuses(final String name, final RedactionPolicy policy) {
+        markerOrValidBson(name, policy, CASES / 3, false);
+    }
+
+    static Stream<Arguments> policiesThatKeepValues() {
+        RedactionPolicy defaults = RedactionPolicy.defaults();
+        return Stream.of(
+                Arguments.of("filter kept", RedactionPolicy.builder(defaults).keep("filter").build()),
+                Arguments.of("sequence documents kept", RedactionPolicy.builder(defaults).keep("documents").keep("updates")
+                        .keep("deletes").build()),
+                Arguments.of("suffix rules", RedactionPolicy.builder(defaults).keep("**.s").keep("**.nested").keep("**.arr")
+                        .build()),
+                Arguments.of("everything kept", RedactionPolicy.builder(defaults).unmatchedCommandAction(FieldAction.KEEP)
+                        .unmatchedReplyAction(FieldAction.KEEP).build()),
+                Arguments.of("kept under a cap", RedactionPolicy.builder(defaults).keep("filter").keep("documents")
+                        .maxDocumentBytes(300).build()),
+                Arguments.of("strings scrubbed", RedactionPolicy.builder(defaults).field("**.s", FieldAction.SCRUB)
+                        .field("**.errmsg", FieldAction.SCRUB).build()));
+    }
+
+    /**
+     * Corrupts {@code cases} subjects and forwards each under {@code policy}: the marker, or BSON the driver reads of an input
+     * the driver reads; with {@code noSecrets}, no piece of a secret in the output but the documented keys, counted apart.
+     */
+    private void markerOrValidBson(final String name, final RedactionPolicy policy, final int cases, final boolean noSecrets) {
         int[] markers = new int[2];
         Set<String> textAsKeys = new LinkedHashSet<>();
         Set<String> twoByteKeys = new LinkedHashSet<>();
-        for (int i = 0; i < CASES; i++) {
+        for (int i = 0; i < cases; i++) {
             long seed = BASE_SEED + i;
             Random random = new Random(seed);
             Subject s = subject(random);
@@ -261,10 +328,10 @@ class CorruptInputFuzzTest {
             flip(s.parts, random);
             int changed = TextAsElements.changedBytes(originals, s.parts);
             Backing backing = Backing.values()[i % Backing.values().length];
-            String context = "seed=" + seed + " backing=" + backing + " " + s.name + (s.reply ? " reply" : "");
-            BsonDocument forwarded = forward(RedactionPolicy.defaults(), s, input(s, backing));
+            String context = name + " seed=" + seed + " backing=" + backing + " " + s.name + (s.reply ? " reply" : "");
+            BsonDocument forwarded = forward(policy, s, input(s, backing));
             List<String> said = warnedOncePerMarker(forwarded, context);
-            for (byte[] secret : s.secrets) {
+            for (byte[] secret : noSecrets ? s.secrets : new byte[0][]) {
                 for (String text : said) {
                     assertEquals(-1, window(text.getBytes(StandardCharsets.UTF_8), secret), () -> context + ": " + text);
                 }
@@ -276,7 +343,7 @@ class CorruptInputFuzzTest {
             }
             markers[1]++;
             byte[] out = DriverShapes.ownedBytes(forwarded);
-            for (byte[] secret : s.secrets) {
+            for (byte[] secret : noSecrets ? s.secrets : new byte[0][]) {
                 for (int at = window(out, secret, 0); at >= 0; at = window(out, secret, at + 1)) {
                     if (TextAsElements.inKeyReadFromText(out, at, WINDOW, originals, s.parts)) {
                         textAsKeys.add(context);
@@ -287,18 +354,24 @@ class CorruptInputFuzzTest {
                     }
                 }
             }
+            BsonDocument read;
             try (BsonBinaryReader reader = new BsonBinaryReader(ByteBuffer.wrap(out))) {
-                new BsonDocumentCodec().decode(reader, DecoderContext.builder().build());
+                read = new BsonDocumentCodec().decode(reader, DecoderContext.builder().build());
             } catch (RuntimeException e) {
                 throw new AssertionError(context + ": the driver can not read the output: " + e, e);
             }
+            String badText = badText(read);
+            assertTrue(badText == null, () -> context + ": text the walk refuses was forwarded: " + badText);
             assertTrue(!driverRefuses(s, backing), () -> context + ": the driver refuses the input, we forwarded "
                     + forwarded.toJson());
         }
         // the corruptions reach both outcomes, so that the assertions above were exercised
-        assertTrue(markers[0] > CASES / 10 && markers[1] > CASES / 10, "markers=" + markers[0] + " forwarded=" + markers[1]);
+        assertTrue(markers[0] > cases / 10 && markers[1] > cases / 10, "markers=" + markers[0] + " forwarded=" + markers[1]);
+        if (!noSecrets) {
+            return;
+        }
         // the documented limits: counted, printed, never a value
-        System.out.println("a string's text read as elements, a secret in their keys: " + textAsKeys.size() + " of " + CASES
+        System.out.println(name + ": a string's text read as elements, a secret in their keys: " + textAsKeys.size() + " of " + cases
                 + " cases " + textAsKeys + "; two bytes set that make well-formed BSON, a secret in a key: "
                 + twoByteKeys.size() + " " + twoByteKeys);
     }
@@ -334,6 +407,56 @@ class CorruptInputFuzzTest {
         // both shapes reach both outcomes, so that the assertions above were exercised
         assertTrue(copies[0] > 0 && copies[1] > 0 && markers[0] > 0 && markers[1] > 0,
                 "copies=" + Arrays.toString(copies) + " markers=" + Arrays.toString(markers));
+    }
+
+    /**
+     * @return the first key or text of the document, at any depth, that the driver read from bytes that are not UTF-8 (it
+     *         reads them as U+FFFD) or that holds a NUL, which the walk refuses wherever it keeps text; null if none
+     */
+    static String badText(final BsonDocument document) {
+        for (Map.Entry<String, BsonValue> entry : document.entrySet()) {
+            String bad = badText(entry.getKey());
+            bad = bad != null ? bad : badText(entry.getValue());
+            if (bad != null) {
+                return bad;
+            }
+        }
+        return null;
+    }
+
+    private static String badText(final BsonValue value) {
+        switch (value.getBsonType()) {
+            case DOCUMENT:
+                return badText(value.asDocument());
+            case ARRAY:
+                for (BsonValue element : value.asArray()) {
+                    String bad = badText(element);
+                    if (bad != null) {
+                        return bad;
+                    }
+                }
+                return null;
+            case STRING:
+                return badText(value.asString().getValue());
+            case JAVASCRIPT:
+                return badText(value.asJavaScript().getCode());
+            case SYMBOL:
+                return badText(value.asSymbol().getSymbol());
+            case DB_POINTER:
+                return badText(value.asDBPointer().getNamespace());
+            case REGULAR_EXPRESSION:
+                String pattern = badText(value.asRegularExpression().getPattern());
+                return pattern != null ? pattern : badText(value.asRegularExpression().getOptions());
+            case JAVASCRIPT_WITH_SCOPE:
+                String code = badText(value.asJavaScriptWithScope().getCode());
+                return code != null ? code : badText(value.asJavaScriptWithScope().getScope());
+            default:
+                return null;
+        }
+    }
+
+    private static String badText(final String text) {
+        return text.indexOf('\uFFFD') >= 0 || text.indexOf('\0') >= 0 ? text : null;
     }
 
     /** Each case has a listener of its own: it warns once when it forwards the marker (its first failure), else not at all. */
