@@ -256,7 +256,7 @@ class CorruptInputFuzzTest {
 
     @Test
     void corruptBytesBecomeTheMarkerOrValidBsonWithoutSecrets() {
-        markerOrValidBson("defaults", RedactionPolicy.defaults(), CASES, true);
+        markerOrValidBson("defaults", RedactionPolicy.defaults(), CASES, true, true);
     }
 
     /**
@@ -266,7 +266,7 @@ class CorruptInputFuzzTest {
     @ParameterizedTest(name = "{0}")
     @MethodSource("policiesThatReplaceEveryValue")
     void otherPoliciesThatReplaceValuesGiveTheMarkerOrValidBsonWithoutSecrets(final String name, final RedactionPolicy policy) {
-        markerOrValidBson(name, policy, CASES / 3, true);
+        markerOrValidBson(name, policy, CASES / 3, true, true);
     }
 
     static Stream<Arguments> policiesThatReplaceEveryValue() {
@@ -290,7 +290,7 @@ class CorruptInputFuzzTest {
     @ParameterizedTest(name = "{0}")
     @MethodSource("policiesThatKeepValues")
     void policiesThatKeepValuesGiveTheMarkerWhereTheDriverRefuses(final String name, final RedactionPolicy policy) {
-        markerOrValidBson(name, policy, CASES / 3, false);
+        markerOrValidBson(name, policy, CASES / 3, false, true);
     }
 
     static Stream<Arguments> policiesThatKeepValues() {
@@ -310,10 +310,30 @@ class CorruptInputFuzzTest {
     }
 
     /**
-     * Corrupts {@code cases} subjects and forwards each under {@code policy}: the marker, or BSON the driver reads of an input
-     * the driver reads; with {@code noSecrets}, no piece of a secret in the output but the documented keys, counted apart.
+     * A limit on the documents shown of a sequence or a reply's batch, alone and under a cap: the documents past it are counted,
+     * not read (docs/policy.md), so a corruption inside one of them does not give the marker; what is shown holds no secret
+     * and is BSON the driver reads.
      */
-    private void markerOrValidBson(final String name, final RedactionPolicy policy, final int cases, final boolean noSecrets) {
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("sequenceLimits")
+    void aSequenceLimitShowsNoSecretOfTheDocumentsItReads(final String name, final RedactionPolicy policy) {
+        markerOrValidBson(name, policy, CASES / 3, true, false);
+    }
+
+    static Stream<Arguments> sequenceLimits() {
+        return Stream.of(
+                Arguments.of("limit 1", RedactionPolicy.builder(RedactionPolicy.defaults()).maxSequenceDocuments(1).build()),
+                Arguments.of("limit 1, cap 250", RedactionPolicy.builder(RedactionPolicy.defaults()).maxSequenceDocuments(1)
+                        .maxDocumentBytes(250).build()));
+    }
+
+    /**
+     * Corrupts {@code cases} subjects and forwards each under {@code policy}: the marker, or BSON the driver reads; with
+     * {@code noSecrets}, no piece of a secret in the output but the documented keys, counted apart; with
+     * {@code refusedIsMarker}, the marker wherever the driver's own decoding refuses the input.
+     */
+    private void markerOrValidBson(final String name, final RedactionPolicy policy, final int cases, final boolean noSecrets,
+                                   final boolean refusedIsMarker) {
         int[] markers = new int[2];
         Set<String> textAsKeys = new LinkedHashSet<>();
         Set<String> twoByteKeys = new LinkedHashSet<>();
@@ -362,8 +382,8 @@ class CorruptInputFuzzTest {
             }
             String badText = badText(read);
             assertTrue(badText == null, () -> context + ": text the walk refuses was forwarded: " + badText);
-            assertTrue(!driverRefuses(s, backing), () -> context + ": the driver refuses the input, we forwarded "
-                    + forwarded.toJson());
+            assertTrue(!refusedIsMarker || !driverRefuses(s, backing),
+                    () -> context + ": the driver refuses the input, we forwarded " + forwarded.toJson());
         }
         // the corruptions reach both outcomes, so that the assertions above were exercised
         assertTrue(markers[0] > cases / 10 && markers[1] > cases / 10, "markers=" + markers[0] + " forwarded=" + markers[1]);
